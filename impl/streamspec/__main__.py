@@ -1,0 +1,5 @@
+"""Run the command line as ``python -m streamspec``."""
+
+from streamspec._cli import main
+
+main()

@@ -1,0 +1,3 @@
+"""Outbound tool pairing: shape chat histories so upstreams accept them."""
+
+__all__: list[str] = []
