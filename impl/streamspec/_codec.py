@@ -1,0 +1,148 @@
+"""AgentScope's own JSON for every event, read and written losslessly.
+
+The shape is the flat object ``event.model_dump(mode="json")`` gives: ``id``,
+``created_at``, ``metadata``, ``type`` (UPPER_SNAKE), then the event's fields.
+
+- Decoding keeps the set of keys the object had: a key it lacked stays
+  :data:`~streamspec.ABSENT`, a key outside the model goes to ``extra``.
+- Encoding writes exactly the keys the event holds, in AgentScope's order,
+  so ``encode(decode(obj)) == obj`` for 2.0.3 and 2.0.11 output alike.
+- An unknown ``type`` decodes to :class:`~streamspec.UnknownEvent`, which
+  keeps the whole object and encodes back to it.
+- A bad record raises :class:`~streamspec.DecodeError` listing every problem
+  with its JSON path (``expected string, got integer @ $.delta``).
+
+The conversion is registered on a cattrs converter (:data:`converter`), so
+other formats can build on the same hooks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+import attrs
+import cattrs
+
+from streamspec._errors import DecodeError
+from streamspec._events import (
+    ABSENT,
+    EVENT_CLASSES,
+    AgentEvent,
+    Event,
+    FieldProblem,
+    UnknownEvent,
+)
+
+__all__ = ["EVENT_BY_KIND", "EVENT_BY_TYPE", "converter", "decode_event", "encode_event"]
+
+#: ``"TEXT_BLOCK_DELTA" -> TextBlockDeltaEvent``.
+EVENT_BY_TYPE: Final[Mapping[str, type[Event]]] = {cls.TYPE: cls for cls in EVENT_CLASSES}
+#: ``"text_block_delta" -> TextBlockDeltaEvent``.
+EVENT_BY_KIND: Final[Mapping[str, type[Event]]] = {cls.KIND: cls for cls in EVENT_CLASSES}
+
+_BASE_FIELDS: Final = ("id", "created_at", "metadata")
+
+
+def _wire_fields(cls: type[Event]) -> tuple[str, ...]:
+    return tuple(f.name for f in attrs.fields(cls) if not f.metadata.get("internal"))
+
+
+_FIELDS: Final = {cls: _wire_fields(cls) for cls in EVENT_CLASSES}
+_FIELD_SETS: Final = {cls: frozenset(names) for cls, names in _FIELDS.items()}
+_BODY_FIELDS: Final = {
+    cls: tuple(n for n in names if n not in _BASE_FIELDS) for cls, names in _FIELDS.items()
+}
+
+
+def _problems(cls: type[Event], kwargs: Mapping[str, Any]) -> list[str]:
+    """Check every field on its own, so that all problems are reported."""
+    found: list[str] = []
+    for field in attrs.fields(cls):
+        if field.metadata.get("internal"):
+            continue
+        if field.name not in kwargs:
+            if field.default is attrs.NOTHING:
+                found.append(f"required field missing @ $.{field.name}")
+            continue
+        value = kwargs[field.name]
+        if field.converter is not None and callable(field.converter):
+            value = field.converter(value)
+        try:
+            if field.validator is not None:
+                field.validator(None, field, value)
+        except FieldProblem as problem:
+            found.append(str(problem))
+    if not found:
+        try:
+            cls(**kwargs)
+        except FieldProblem as problem:
+            found.append(str(problem))
+    return found
+
+
+def _structure(obj: Any, _: Any = None) -> AgentEvent:
+    if not isinstance(obj, dict):
+        raise DecodeError("unreadable event", [f"expected an object, got {type(obj).__name__} @ $"])
+    type_ = obj.get("type")
+    cls = EVENT_BY_TYPE.get(type_) if isinstance(type_, str) else None
+    if cls is None:
+        if "type" in obj and not isinstance(type_, str):
+            raise DecodeError("unreadable event", ["expected string @ $.type"])
+        return UnknownEvent(type=type_, raw=obj)
+    kwargs = {k: v for k, v in obj.items() if k != "type"}
+    names = _FIELD_SETS[cls]
+    if not names.issuperset(kwargs):
+        kwargs["extra"] = {k: kwargs.pop(k) for k in list(kwargs) if k not in names}
+    try:
+        return cls(**kwargs)
+    except (FieldProblem, TypeError):
+        problems = _problems(cls, kwargs)
+        if not problems:  # pragma: no cover - the constructor and the checks agree
+            raise
+        raise DecodeError(f"unreadable {type_} event", problems) from None
+
+
+def _value(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _unstructure(event: AgentEvent) -> dict[str, Any]:
+    if isinstance(event, UnknownEvent):
+        return dict(event.raw)
+    cls = type(event)
+    out: dict[str, Any] = {}
+    for name in _BASE_FIELDS:
+        value = getattr(event, name)
+        if value is not ABSENT:
+            out[name] = value
+    out["type"] = cls.TYPE
+    for name in _BODY_FIELDS[cls]:
+        value = getattr(event, name)
+        if value is not ABSENT:
+            out[name] = _value(value)
+    if event.extra:
+        out.update(event.extra)
+    return out
+
+
+#: The converter that reads and writes AgentScope JSON.
+converter: Final = cattrs.Converter()
+for _cls in (*EVENT_CLASSES, UnknownEvent, Event):
+    converter.register_structure_hook(_cls, _structure)
+    converter.register_unstructure_hook(_cls, _unstructure)
+
+
+def decode_event(obj: Any) -> AgentEvent:
+    """Decode one AgentScope JSON object into an event.
+
+    Raises:
+        DecodeError: the object is not an event; ``problems`` lists every
+            problem with its JSON path.
+    """
+    return _structure(obj)
+
+
+def encode_event(event: AgentEvent) -> dict[str, Any]:
+    """Encode an event as AgentScope JSON, with exactly the keys it holds."""
+    return _unstructure(event)

@@ -1,0 +1,389 @@
+"""The message's content: blocks with linear-time buffers and cached dumps.
+
+Text, thinking and tool-call input deltas go into chunk lists; base64 chunks
+are decoded into byte buffers. Joining and encoding happen when a dump is
+asked for, and the result is cached until the block changes. Every dump is a
+fresh plain value: a caller that mutates one never changes the next.
+
+Nothing here decides legality; the reducer checks the machines and content
+rules first and calls these only for events it accepted.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import copy
+from typing import Any
+
+from streamspec._events import ABSENT, is_given
+
+__all__ = [
+    "DataBlock",
+    "ExternalResult",
+    "HintBlock",
+    "ResultData",
+    "ResultText",
+    "TextBlock",
+    "ToolCall",
+    "ToolResult",
+    "decode_base64",
+]
+
+
+def decode_base64(chunk: str) -> bytes | None:
+    """Decode a chunk, or return ``None`` when ``b64decode(validate=True)`` rejects it."""
+    try:
+        return base64.b64decode(chunk, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
+class _Chunks:
+    """A string built from deltas, joined once per change."""
+
+    __slots__ = ("_cache", "parts")
+
+    def __init__(self, initial: str = "") -> None:
+        self.parts: list[str] = [initial] if initial else []
+        self._cache: str | None = initial
+
+    def append(self, delta: str) -> None:
+        self.parts.append(delta)
+        self._cache = None
+
+    def replace(self, text: str) -> None:
+        self.parts = [text]
+        self._cache = text
+
+    def text(self) -> str:
+        if self._cache is None:
+            self._cache = "".join(self.parts)
+            self.parts = [self._cache]
+        return self._cache
+
+
+class _Bytes:
+    """Bytes built from base64 chunks, encoded once per change."""
+
+    __slots__ = ("_cache", "buffer", "chunks")
+
+    def __init__(self, data: bytes = b"", chunks: int = 0) -> None:
+        self.buffer = bytearray(data)
+        self.chunks = chunks
+        self._cache: str | None = None
+
+    def append(self, data: bytes) -> None:
+        self.buffer += data
+        self.chunks += 1
+        self._cache = None
+
+    def encoded(self) -> str:
+        if self._cache is None:
+            self._cache = base64.b64encode(self.buffer).decode("ascii")
+        return self._cache
+
+
+class TextBlock:
+    """A text or thinking block."""
+
+    __slots__ = ("field", "id", "state", "text", "type")
+
+    def __init__(self, type_: str, block_id: str, state: str) -> None:
+        self.type = type_
+        self.field = "text" if type_ == "text" else "thinking"
+        self.id = block_id
+        self.state = state
+        self.text = _Chunks()
+
+    def dump(self) -> dict[str, Any]:
+        return {"type": self.type, "id": self.id, self.field: self.text.text()}
+
+    def export(self) -> dict[str, Any]:
+        return {"entity": self.type, "id": self.id, "state": self.state, "text": self.text.text()}
+
+    @classmethod
+    def restore(cls, data: dict[str, Any]) -> TextBlock:
+        block = cls(data["entity"], data["id"], data["state"])
+        block.text = _Chunks(data["text"])
+        return block
+
+
+class DataBlock:
+    """A data block: base64 bytes, or a URL that replaced the source."""
+
+    __slots__ = ("bytes", "id", "media_type", "name", "state", "url", "url_media_type")
+
+    def __init__(self, block_id: str, media_type: str, name: Any, state: str) -> None:
+        self.id = block_id
+        self.media_type = media_type
+        self.name = None if name is ABSENT else name
+        self.state = state
+        self.bytes = _Bytes()
+        self.url: str | None = None
+        self.url_media_type = ""
+
+    def dump(self) -> dict[str, Any]:
+        if self.url is not None:
+            source = {"type": "url", "url": self.url, "media_type": self.url_media_type}
+        else:
+            source = {"type": "base64", "data": self.bytes.encoded(), "media_type": self.media_type}
+        return {"type": "data", "id": self.id, "source": source, "name": self.name}
+
+    def export(self) -> dict[str, Any]:
+        return {
+            "entity": "data",
+            "id": self.id,
+            "state": self.state,
+            "media_type": self.media_type,
+            "name": self.name,
+            "data": self.bytes.encoded(),
+            "chunks": self.bytes.chunks,
+            "url": self.url,
+            "url_media_type": self.url_media_type,
+        }
+
+    @classmethod
+    def restore(cls, data: dict[str, Any]) -> DataBlock:
+        block = cls(data["id"], data["media_type"], data["name"], data["state"])
+        block.bytes = _Bytes(base64.b64decode(data["data"]), data["chunks"])
+        block.url = data["url"]
+        block.url_media_type = data["url_media_type"]
+        return block
+
+
+class HintBlock:
+    """A hint block, complete on arrival."""
+
+    __slots__ = ("hint", "id", "source", "state")
+
+    def __init__(self, block_id: str, hint: Any, source: Any, state: str) -> None:
+        self.id = block_id
+        self.hint = copy.deepcopy(hint)
+        self.source = None if source is ABSENT else source
+        self.state = state
+
+    def dump(self) -> dict[str, Any]:
+        return {"type": "hint", "id": self.id, "hint": copy.deepcopy(self.hint), "source": self.source}
+
+    def export(self) -> dict[str, Any]:
+        return {"entity": "hint", "id": self.id, "state": self.state, "hint": self.hint, "source": self.source}
+
+    @classmethod
+    def restore(cls, data: dict[str, Any]) -> HintBlock:
+        return cls(data["id"], data["hint"], data["source"], data["state"])
+
+
+class ToolCall:
+    """A tool call: its raw JSON input, its machine state and its wire state."""
+
+    __slots__ = ("id", "input", "name", "state", "suggested_rules", "wire")
+
+    def __init__(self, call_id: str, name: str, state: str, wire: str) -> None:
+        self.id = call_id
+        self.name = name
+        self.state = state
+        self.wire = wire
+        self.input = _Chunks()
+        self.suggested_rules: list[Any] = []
+
+    def dump(self) -> dict[str, Any]:
+        return {
+            "type": "tool_call",
+            "id": self.id,
+            "name": self.name,
+            "input": self.input.text(),
+            "state": self.wire,
+            "suggested_rules": copy.deepcopy(self.suggested_rules),
+        }
+
+    def export(self) -> dict[str, Any]:
+        return {
+            "entity": "tool_call",
+            "id": self.id,
+            "name": self.name,
+            "state": self.state,
+            "wire": self.wire,
+            "input": self.input.text(),
+            "suggested_rules": self.suggested_rules,
+        }
+
+    @classmethod
+    def restore(cls, data: dict[str, Any]) -> ToolCall:
+        call = cls(data["id"], data["name"], data["state"], data["wire"])
+        call.input = _Chunks(data["input"])
+        call.suggested_rules = copy.deepcopy(data["suggested_rules"])
+        return call
+
+
+class ResultText:
+    """A text sub-block of a tool result."""
+
+    __slots__ = ("id", "text")
+
+    def __init__(self, block_id: str, text: str = "") -> None:
+        self.id = block_id
+        self.text = _Chunks(text)
+
+    def dump(self) -> dict[str, Any]:
+        return {"type": "text", "id": self.id, "text": self.text.text()}
+
+    def export(self) -> dict[str, Any]:
+        return {"type": "text", "id": self.id, "text": self.text.text()}
+
+
+class ResultData:
+    """A data sub-block of a tool result.
+
+    The first base64 chunk is kept verbatim; a second chunk with the same id
+    decodes both and merges the bytes. A URL sub-block takes no chunks.
+    """
+
+    __slots__ = ("bytes", "first", "id", "media_type", "url")
+
+    def __init__(self, block_id: str, media_type: str, first: str | None, url: str | None) -> None:
+        self.id = block_id
+        self.media_type = media_type
+        self.first = first
+        self.url = url
+        self.bytes: _Bytes | None = None
+
+    @property
+    def chunks(self) -> int:
+        """How many base64 chunks the sub-block holds."""
+        return self.bytes.chunks if self.bytes is not None else int(self.first is not None)
+
+    def merge(self, first: bytes, incoming: bytes) -> None:
+        if self.bytes is None:
+            self.bytes = _Bytes(first, 1)
+        self.bytes.append(incoming)
+
+    def dump(self) -> dict[str, Any]:
+        if self.url is not None:
+            source = {"type": "url", "url": self.url, "media_type": self.media_type}
+        else:
+            data = self.bytes.encoded() if self.bytes is not None else self.first
+            source = {"type": "base64", "data": data, "media_type": self.media_type}
+        return {"type": "data", "id": self.id, "source": source, "name": None}
+
+    def export(self) -> dict[str, Any]:
+        merged = self.bytes is not None
+        return {
+            "type": "data",
+            "id": self.id,
+            "media_type": self.media_type,
+            "first": self.first if not merged else None,
+            "data": self.bytes.encoded() if self.bytes is not None else None,
+            "chunks": self.chunks,
+            "url": self.url,
+        }
+
+
+class ToolResult:
+    """A streamed tool result: text and data sub-blocks, then an outcome."""
+
+    __slots__ = ("id", "metadata", "name", "outcome", "output", "state", "texts")
+
+    def __init__(self, call_id: str, name: str, state: str) -> None:
+        self.id = call_id
+        self.name = name
+        self.state = state
+        self.outcome = "running"
+        self.metadata: dict[str, Any] = {}
+        self.output: list[ResultText | ResultData] = []
+        self.texts = 0
+
+    def add_text(self, delta: str) -> None:
+        last = self.output[-1] if self.output else None
+        if isinstance(last, ResultText):
+            last.text.append(delta)
+            return
+        self.output.append(ResultText(f"{self.id}#text-{self.texts}", delta))
+        self.texts += 1
+
+    def data_block(self, block_id: str) -> ResultData | None:
+        for block in reversed(self.output):
+            if isinstance(block, ResultData) and block.id == block_id:
+                return block
+        return None
+
+    def next_data_id(self) -> str:
+        count = sum(1 for block in self.output if isinstance(block, ResultData))
+        return f"{self.id}#data-{count}"
+
+    def dump(self) -> dict[str, Any]:
+        return {
+            "type": "tool_result",
+            "id": self.id,
+            "name": self.name,
+            "output": [block.dump() for block in self.output],
+            "state": self.outcome,
+            "metadata": copy.deepcopy(self.metadata),
+        }
+
+    def export(self) -> dict[str, Any]:
+        return {
+            "entity": "tool_result",
+            "id": self.id,
+            "name": self.name,
+            "state": self.state,
+            "outcome": self.outcome,
+            "metadata": self.metadata,
+            "texts": self.texts,
+            "output": [block.export() for block in self.output],
+        }
+
+    @classmethod
+    def restore(cls, data: dict[str, Any]) -> ToolResult:
+        result = cls(data["id"], data["name"], data["state"])
+        result.outcome = data["outcome"]
+        result.metadata = copy.deepcopy(data["metadata"])
+        result.texts = data["texts"]
+        for block in data["output"]:
+            if block["type"] == "text":
+                result.output.append(ResultText(block["id"], block["text"]))
+                continue
+            sub = ResultData(block["id"], block["media_type"], block["first"], block["url"])
+            if block["data"] is not None:
+                sub.bytes = _Bytes(base64.b64decode(block["data"]), block["chunks"])
+            result.output.append(sub)
+        return result
+
+
+class ExternalResult:
+    """A complete result block from an external executor, kept as given."""
+
+    __slots__ = ("block", "id", "state")
+
+    def __init__(self, block: dict[str, Any], state: str) -> None:
+        self.block = copy.deepcopy(block)
+        self.id: str = block["id"]
+        self.state = state
+
+    def dump(self) -> dict[str, Any]:
+        block = self.block
+        return {
+            "type": "tool_result",
+            "id": self.id,
+            "name": block.get("name", ""),
+            "output": copy.deepcopy(block.get("output", [])),
+            "state": block.get("state", "running"),
+            "metadata": copy.deepcopy(block.get("metadata", {})),
+        }
+
+    def export(self) -> dict[str, Any]:
+        return {"entity": "external_result", "state": self.state, "block": self.block}
+
+    @classmethod
+    def restore(cls, data: dict[str, Any]) -> ExternalResult:
+        return cls(data["block"], data["state"])
+
+
+def media_type_of(given: str, current: str) -> str:
+    """AgentScope keeps the old media type when a merged chunk gives an empty one."""
+    return given or current
+
+
+def given_text(value: Any) -> str | None:
+    """Return an optional text field's value, or ``None`` when absent or null."""
+    return value if is_given(value) else None

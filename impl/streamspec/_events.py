@@ -1,0 +1,575 @@
+"""The event model: one frozen class per AgentScope reply event.
+
+Every event is a frozen, slotted, keyword-only attrs class named after the
+wire's own class. ``TYPE`` is the wire discriminator (``TEXT_BLOCK_DELTA``) and
+``KIND`` the lower-case name the machines and vectors use.
+
+Fields that AgentScope defaults (``id``, ``created_at``, ``metadata``, cache
+tokens, ``finished_reason``, ``error``, ``text``, ``url``/``data``, ``name``,
+the tool-result data ``block_id``) default to :data:`ABSENT`; ``None`` means
+JSON ``null``. An event therefore holds exactly the keys it was given, and
+encoding writes exactly those keys. Keys outside the model are kept in
+``extra`` and written back after the known ones.
+
+Construction checks types and the data-xor-url rule only; content (base64,
+states, ids that exist) is the reducer's business. Open objects
+(``suggested_rules``, batch items, ``value``) stay raw JSON.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Final, Literal, TypeAlias, TypeVar, Union
+
+import attrs
+
+__all__ = [
+    "ABSENT",
+    "EVENT_CLASSES",
+    "AbsentType",
+    "AgentEvent",
+    "CustomEvent",
+    "DataBlockDeltaEvent",
+    "DataBlockEndEvent",
+    "DataBlockStartEvent",
+    "Event",
+    "ExceedMaxItersEvent",
+    "ExternalExecutionResultEvent",
+    "FieldProblem",
+    "HintBlockEvent",
+    "ModelCallEndEvent",
+    "ModelCallStartEvent",
+    "ReplyEndEvent",
+    "ReplyStartEvent",
+    "RequireExternalExecutionEvent",
+    "RequireUserConfirmEvent",
+    "TextBlockDeltaEvent",
+    "TextBlockEndEvent",
+    "TextBlockStartEvent",
+    "ThinkingBlockDeltaEvent",
+    "ThinkingBlockEndEvent",
+    "ThinkingBlockStartEvent",
+    "ToolCallDeltaEvent",
+    "ToolCallEndEvent",
+    "ToolCallStartEvent",
+    "ToolResultDataDeltaEvent",
+    "ToolResultEndEvent",
+    "ToolResultStartEvent",
+    "ToolResultTextDeltaEvent",
+    "UnknownEvent",
+    "UserConfirmResultEvent",
+    "UserInterruptEvent",
+    "is_given",
+]
+
+
+class AbsentType(enum.Enum):
+    """The type of :data:`ABSENT`."""
+
+    ABSENT = "ABSENT"
+
+    def __repr__(self) -> str:
+        return "ABSENT"
+
+    def __bool__(self) -> bool:
+        return False
+
+
+#: The value of an optional field whose key the event does not have.
+ABSENT: Final = AbsentType.ABSENT
+
+T = TypeVar("T")
+Opt: TypeAlias = Union[T, Literal[AbsentType.ABSENT]]  # noqa: UP007
+JsonObject: TypeAlias = dict[str, Any]
+
+
+def is_given(value: object) -> bool:
+    """Whether an optional field holds a value (neither ABSENT nor null)."""
+    return value is not ABSENT and value is not None
+
+
+class FieldProblem(TypeError):
+    """A field of an event has the wrong type; ``field`` names it."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{message} @ $.{field}")
+        self.field = field
+        self.message = message
+
+
+_JSON_NAMES = {str: "string", int: "integer", bool: "boolean", dict: "object", list: "array"}
+
+
+def _json_name(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, float):
+        return "number"
+    name = _JSON_NAMES.get(type(value))
+    if name is None:
+        name = next((n for t, n in _JSON_NAMES.items() if isinstance(value, t)), type(value).__name__)
+    return name
+
+
+def _plain(value: Any) -> Any:
+    """Turn a str enum member (``ToolResultState.SUCCESS``) into its plain value."""
+    return str(value) if isinstance(value, str) and type(value) is not str else value
+
+
+Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
+
+
+def _check(*json_types: str, optional: bool = False) -> Validator:
+    """A validator that accepts the given JSON types (and ABSENT when optional)."""
+    accepted = frozenset(json_types)
+
+    def validate(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value is ABSENT and optional:
+            return
+        if value is ABSENT:
+            raise FieldProblem(attribute.name, "required field missing")
+        name = _json_name(value)
+        if name not in accepted and not (name == "array" and "array" in accepted):
+            wanted = " or ".join(sorted(accepted))
+            raise FieldProblem(attribute.name, f"expected {wanted}, got {name}")
+
+    return validate
+
+
+def _items(key_path: tuple[str, ...], extra: Mapping[str, str] | None = None) -> Validator:
+    """A validator for a batch: a list of objects whose ``key_path`` is a string id."""
+
+    def validate(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not isinstance(value, tuple):
+            raise FieldProblem(attribute.name, f"expected array, got {_json_name(value)}")
+        for index, item in enumerate(value):
+            where = f"{attribute.name}[{index}]"
+            if not isinstance(item, dict):
+                raise FieldProblem(where, f"expected object, got {_json_name(item)}")
+            node: Any = item
+            for depth, step in enumerate(key_path):
+                here = ".".join((where, *key_path[: depth + 1]))
+                if not isinstance(node, dict) or step not in node:
+                    raise FieldProblem(here, "required field missing")
+                node = node[step]
+            if not isinstance(node, str):
+                raise FieldProblem(".".join((where, *key_path)), f"expected string, got {_json_name(node)}")
+            for name, json_type in (extra or {}).items():
+                if name not in item:
+                    raise FieldProblem(f"{where}.{name}", "required field missing")
+                if _json_name(item[name]) != json_type:
+                    raise FieldProblem(
+                        f"{where}.{name}", f"expected {json_type}, got {_json_name(item[name])}"
+                    )
+
+    return validate
+
+
+def _tuple(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _req(*json_types: str, enum_like: bool = False) -> Any:
+    return attrs.field(
+        validator=_check(*json_types),
+        converter=_plain if enum_like else None,
+        metadata={"json": json_types},
+    )
+
+
+def _opt(*json_types: str, enum_like: bool = False) -> Any:
+    return attrs.field(
+        default=ABSENT,
+        validator=_check(*json_types, optional=True),
+        converter=_plain if enum_like else None,
+        metadata={"json": json_types, "optional": True},
+    )
+
+
+def _batch(key_path: tuple[str, ...], extra: Mapping[str, str] | None = None) -> Any:
+    return attrs.field(
+        converter=_tuple,
+        validator=_items(key_path, extra),
+        metadata={"json": ("array",), "key_path": key_path},
+    )
+
+
+@attrs.frozen(kw_only=True)
+class Event:
+    """Fields every AgentScope event has; don't instantiate this directly."""
+
+    TYPE: ClassVar[str] = ""
+    KIND: ClassVar[str] = ""
+
+    id: Opt[str] = _opt("string")
+    created_at: Opt[str] = _opt("string")
+    metadata: Opt[JsonObject] = _opt("object")
+    extra: Mapping[str, Any] = attrs.field(factory=dict, repr=False, metadata={"internal": True})
+
+    @property
+    def type(self) -> str:
+        """The wire discriminator, as AgentScope's ``event.type``."""
+        return self.TYPE
+
+
+@attrs.frozen(kw_only=True)
+class UnknownEvent:
+    """An event whose ``type`` is outside the catalog, kept whole.
+
+    Attributes:
+        type: the wire ``type`` (``None`` when the object had none).
+        raw: the whole object as it was read.
+    """
+
+    KIND: ClassVar[str] = "unknown"
+
+    type: str | None
+    raw: Mapping[str, Any]
+
+
+def _event(type_: str) -> Callable[[type[T]], type[T]]:
+    def decorate(cls: type[T]) -> type[T]:
+        cls.TYPE = type_  # type: ignore[attr-defined]
+        cls.KIND = type_.lower()  # type: ignore[attr-defined]
+        return cls
+
+    return decorate
+
+
+# ----------------------------------------------------------------- reply level
+
+
+@_event("REPLY_START")
+@attrs.frozen(kw_only=True)
+class ReplyStartEvent(Event):
+    """A reply begins."""
+
+    session_id: str = _req("string")
+    reply_id: str = _req("string")
+    name: str = _req("string")
+    role: Opt[str] = _opt("string", enum_like=True)
+
+
+@_event("REPLY_END")
+@attrs.frozen(kw_only=True)
+class ReplyEndEvent(Event):
+    """A reply ends; ``created_at`` becomes the message's ``finished_at``."""
+
+    session_id: str = _req("string")
+    reply_id: str = _req("string")
+    finished_reason: Opt[str | None] = _opt("string", "null", enum_like=True)
+    error: Opt[JsonObject | None] = _opt("object", "null")
+
+
+@_event("MODEL_CALL_START")
+@attrs.frozen(kw_only=True)
+class ModelCallStartEvent(Event):
+    """A model call begins."""
+
+    reply_id: str = _req("string")
+    model_name: str = _req("string")
+
+
+@_event("MODEL_CALL_END")
+@attrs.frozen(kw_only=True)
+class ModelCallEndEvent(Event):
+    """A model call ends, reporting its token usage."""
+
+    reply_id: str = _req("string")
+    input_tokens: int = _req("integer")
+    output_tokens: int = _req("integer")
+    cache_input_tokens: Opt[int] = _opt("integer")
+    cache_creation_input_tokens: Opt[int] = _opt("integer")
+    finished_reason: Opt[str | None] = _opt("string", "null", enum_like=True)
+
+
+@_event("EXCEED_MAX_ITERS")
+@attrs.frozen(kw_only=True)
+class ExceedMaxItersEvent(Event):
+    """The agent hit its iteration limit (deprecated upstream; no effect)."""
+
+    reply_id: str = _req("string")
+    name: Opt[str] = _opt("string")
+
+
+@_event("USER_INTERRUPT")
+@attrs.frozen(kw_only=True)
+class UserInterruptEvent(Event):
+    """The user interrupted the reply (no effect on the message)."""
+
+    reply_id: str = _req("string")
+
+
+@_event("CUSTOM")
+@attrs.frozen(kw_only=True)
+class CustomEvent(Event):
+    """A service-level signal; it has no reply id and no effect on the message."""
+
+    name: str = _req("string")
+    value: JsonObject = _req("object")
+
+
+# ---------------------------------------------------------------- content blocks
+
+
+@_event("TEXT_BLOCK_START")
+@attrs.frozen(kw_only=True)
+class TextBlockStartEvent(Event):
+    """A text block begins."""
+
+    reply_id: str = _req("string")
+    block_id: str = _req("string")
+
+
+@_event("TEXT_BLOCK_DELTA")
+@attrs.frozen(kw_only=True)
+class TextBlockDeltaEvent(Event):
+    """Text is appended to a text block."""
+
+    reply_id: str = _req("string")
+    block_id: str = _req("string")
+    delta: str = _req("string")
+
+
+@_event("TEXT_BLOCK_END")
+@attrs.frozen(kw_only=True)
+class TextBlockEndEvent(Event):
+    """A text block ends; a given ``text`` replaces what the deltas built."""
+
+    reply_id: str = _req("string")
+    block_id: str = _req("string")
+    text: Opt[str | None] = _opt("string", "null")
+
+
+@_event("THINKING_BLOCK_START")
+@attrs.frozen(kw_only=True)
+class ThinkingBlockStartEvent(Event):
+    """A thinking block begins."""
+
+    reply_id: str = _req("string")
+    block_id: str = _req("string")
+
+
+@_event("THINKING_BLOCK_DELTA")
+@attrs.frozen(kw_only=True)
+class ThinkingBlockDeltaEvent(Event):
+    """Thinking is appended to a thinking block."""
+
+    reply_id: str = _req("string")
+    block_id: str = _req("string")
+    delta: str = _req("string")
+
+
+@_event("THINKING_BLOCK_END")
+@attrs.frozen(kw_only=True)
+class ThinkingBlockEndEvent(Event):
+    """A thinking block ends."""
+
+    reply_id: str = _req("string")
+    block_id: str = _req("string")
+
+
+def _data_xor_url(instance: Any) -> None:
+    if is_given(instance.data) == is_given(instance.url):
+        raise FieldProblem("data", "exactly one of 'data' and 'url' must be given")
+
+
+@_event("DATA_BLOCK_START")
+@attrs.frozen(kw_only=True)
+class DataBlockStartEvent(Event):
+    """A data block (base64 or URL source) begins."""
+
+    reply_id: str = _req("string")
+    block_id: str = _req("string")
+    media_type: str = _req("string")
+    name: Opt[str | None] = _opt("string", "null")
+
+
+@_event("DATA_BLOCK_DELTA")
+@attrs.frozen(kw_only=True)
+class DataBlockDeltaEvent(Event):
+    """A base64 chunk, or a URL that replaces the source, for a data block."""
+
+    reply_id: str = _req("string")
+    block_id: str = _req("string")
+    media_type: str = _req("string")
+    data: Opt[str | None] = _opt("string", "null")
+    url: Opt[str | None] = _opt("string", "null")
+
+    def __attrs_post_init__(self) -> None:
+        _data_xor_url(self)
+
+
+@_event("DATA_BLOCK_END")
+@attrs.frozen(kw_only=True)
+class DataBlockEndEvent(Event):
+    """A data block ends."""
+
+    reply_id: str = _req("string")
+    block_id: str = _req("string")
+
+
+@_event("HINT_BLOCK")
+@attrs.frozen(kw_only=True)
+class HintBlockEvent(Event):
+    """A complete hint block (text, or a list of text and data blocks)."""
+
+    reply_id: str = _req("string")
+    block_id: str = _req("string")
+    hint: str | list[Any] = _req("string", "array")
+    source: Opt[str | None] = _opt("string", "null")
+
+
+# -------------------------------------------------------------------- tool calls
+
+
+@_event("TOOL_CALL_START")
+@attrs.frozen(kw_only=True)
+class ToolCallStartEvent(Event):
+    """A tool call begins."""
+
+    reply_id: str = _req("string")
+    tool_call_id: str = _req("string")
+    tool_call_name: str = _req("string")
+
+
+@_event("TOOL_CALL_DELTA")
+@attrs.frozen(kw_only=True)
+class ToolCallDeltaEvent(Event):
+    """A fragment of a tool call's raw JSON input."""
+
+    reply_id: str = _req("string")
+    tool_call_id: str = _req("string")
+    delta: str = _req("string")
+
+
+@_event("TOOL_CALL_END")
+@attrs.frozen(kw_only=True)
+class ToolCallEndEvent(Event):
+    """A tool call's input is complete."""
+
+    reply_id: str = _req("string")
+    tool_call_id: str = _req("string")
+
+
+@_event("REQUIRE_USER_CONFIRM")
+@attrs.frozen(kw_only=True)
+class RequireUserConfirmEvent(Event):
+    """The user is asked to confirm each listed call (raw ToolCallBlock objects)."""
+
+    reply_id: str = _req("string")
+    tool_calls: tuple[JsonObject, ...] = _batch(("id",))
+
+
+@_event("USER_CONFIRM_RESULT")
+@attrs.frozen(kw_only=True)
+class UserConfirmResultEvent(Event):
+    """The user's answers: ``{confirmed, tool_call, rules?}`` per call."""
+
+    reply_id: str = _req("string")
+    confirm_results: tuple[JsonObject, ...] = _batch(("tool_call", "id"), {"confirmed": "boolean"})
+
+
+@_event("REQUIRE_EXTERNAL_EXECUTION")
+@attrs.frozen(kw_only=True)
+class RequireExternalExecutionEvent(Event):
+    """Each listed call is handed to an external executor."""
+
+    reply_id: str = _req("string")
+    tool_calls: tuple[JsonObject, ...] = _batch(("id",))
+
+
+@_event("EXTERNAL_EXECUTION_RESULT")
+@attrs.frozen(kw_only=True)
+class ExternalExecutionResultEvent(Event):
+    """Complete results (raw ToolResultBlock objects) from an external executor."""
+
+    reply_id: str = _req("string")
+    execution_results: tuple[JsonObject, ...] = _batch(("id",))
+
+
+# ------------------------------------------------------------------ tool results
+
+
+@_event("TOOL_RESULT_START")
+@attrs.frozen(kw_only=True)
+class ToolResultStartEvent(Event):
+    """A tool result begins."""
+
+    reply_id: str = _req("string")
+    tool_call_id: str = _req("string")
+    tool_call_name: str = _req("string")
+
+
+@_event("TOOL_RESULT_TEXT_DELTA")
+@attrs.frozen(kw_only=True)
+class ToolResultTextDeltaEvent(Event):
+    """Text output of a tool result."""
+
+    reply_id: str = _req("string")
+    tool_call_id: str = _req("string")
+    delta: str = _req("string")
+
+
+@_event("TOOL_RESULT_DATA_DELTA")
+@attrs.frozen(kw_only=True)
+class ToolResultDataDeltaEvent(Event):
+    """A base64 chunk or a URL of a tool result; same-id base64 chunks merge."""
+
+    reply_id: str = _req("string")
+    tool_call_id: str = _req("string")
+    block_id: Opt[str] = _opt("string")
+    media_type: str = _req("string")
+    data: Opt[str | None] = _opt("string", "null")
+    url: Opt[str | None] = _opt("string", "null")
+
+    def __attrs_post_init__(self) -> None:
+        _data_xor_url(self)
+
+
+@_event("TOOL_RESULT_END")
+@attrs.frozen(kw_only=True)
+class ToolResultEndEvent(Event):
+    """A tool result ends with ``state``; ``metadata`` is the result's metadata."""
+
+    reply_id: str = _req("string")
+    tool_call_id: str = _req("string")
+    state: str = _req("string", enum_like=True)
+
+
+AgentEvent: TypeAlias = Event | UnknownEvent
+
+#: Every event class, in AgentScope's ``EventType`` order.
+EVENT_CLASSES: Final[tuple[type[Event], ...]] = (
+    ReplyStartEvent,
+    ReplyEndEvent,
+    ModelCallStartEvent,
+    ModelCallEndEvent,
+    TextBlockStartEvent,
+    TextBlockDeltaEvent,
+    TextBlockEndEvent,
+    DataBlockStartEvent,
+    DataBlockDeltaEvent,
+    DataBlockEndEvent,
+    ThinkingBlockStartEvent,
+    ThinkingBlockDeltaEvent,
+    ThinkingBlockEndEvent,
+    HintBlockEvent,
+    ToolCallStartEvent,
+    ToolCallDeltaEvent,
+    ToolCallEndEvent,
+    ToolResultStartEvent,
+    ToolResultTextDeltaEvent,
+    ToolResultDataDeltaEvent,
+    ToolResultEndEvent,
+    ExceedMaxItersEvent,
+    RequireUserConfirmEvent,
+    RequireExternalExecutionEvent,
+    UserConfirmResultEvent,
+    UserInterruptEvent,
+    ExternalExecutionResultEvent,
+    CustomEvent,
+)

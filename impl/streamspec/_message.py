@@ -1,0 +1,364 @@
+"""The message a reply folds into, and the actions that change it.
+
+Each action is named for what happened (``delta_received``,
+``result_ended``) and is called by the reducer only after every machine and
+content check accepted the event; actions never judge. The ``check_*``
+methods are the content rules a row's action carries (base64 that decodes,
+one source per data block); they judge and change nothing.
+
+The dump is AgentScope's ``Msg.model_dump()`` in the 2.0.3 shape.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from streamspec._content import (
+    DataBlock,
+    ExternalResult,
+    HintBlock,
+    ResultData,
+    TextBlock,
+    ToolCall,
+    ToolResult,
+    decode_base64,
+    given_text,
+    media_type_of,
+)
+from streamspec._diagnostics import Code
+from streamspec._events import ABSENT, Event, is_given
+from streamspec._machines import COMPILED, ROUTES
+
+__all__ = ["ACTIONS", "CHECKS", "ContentProblem", "Message"]
+
+Entity = TextBlock | DataBlock | HintBlock | ToolCall | ToolResult | ExternalResult
+Block = TextBlock | DataBlock | HintBlock
+Item = dict[str, Any] | None
+
+#: ``event kind -> block scope`` (text, thinking, data, hint) for block events.
+_SCOPE: Final[Mapping[str, str]] = {
+    kind: route.scope for kind, routes in ROUTES.items() for route in routes if route.scope
+}
+
+
+class ContentProblem:
+    """A content rule an accepted transition still broke."""
+
+    __slots__ = ("code", "details", "message")
+
+    def __init__(self, code: Code, message: str, **details: Any) -> None:
+        self.code = code
+        self.message = message
+        self.details = details
+
+
+class Message:
+    """The reply message: its fields, its content, and an index of its entities."""
+
+    def __init__(self, reply_id: str | None, name: str | None, role: str | None, created_at: str | None) -> None:
+        self.reply_id = reply_id
+        self.name = name
+        self.role = role
+        self.created_at = created_at
+        self.finished_at: Any = None
+        self.finished_reason: Any = ABSENT
+        self.error: Any = ABSENT
+        self.usage: dict[str, int] | None = None
+        self.content: list[Entity] = []
+        self.blocks: dict[tuple[str | None, str], Block] = {}
+        self.calls: dict[str, ToolCall] = {}
+        self.results: dict[str, ToolResult | ExternalResult] = {}
+
+    # ------------------------------------------------------------- reply level
+
+    def reply_started(self, event: Any, key: str | None, item: Item) -> None:
+        """REPLY_START names the message, unless the caller did."""
+        if self.name is None:
+            self.name = event.name
+        if self.role is None and is_given(event.role):
+            self.role = event.role
+
+    def reply_ended(self, event: Any, key: str | None, item: Item) -> None:
+        """REPLY_END stamps ``finished_at`` from its own ``created_at``."""
+        self.finished_at = event.created_at if is_given(event.created_at) else None
+        if event.finished_reason is not ABSENT:
+            self.finished_reason = event.finished_reason
+        if event.error is not ABSENT:
+            self.error = copy.deepcopy(event.error)
+
+    def usage_reported(self, event: Any, key: str | None, item: Item) -> None:
+        """MODEL_CALL_END adds its token counts (cache counts only once reported)."""
+        usage = self.usage if self.usage is not None else {"input_tokens": 0, "output_tokens": 0}
+        usage["input_tokens"] += event.input_tokens
+        usage["output_tokens"] += event.output_tokens
+        for name in ("cache_input_tokens", "cache_creation_input_tokens"):
+            value = getattr(event, name)
+            if value is not ABSENT or name in usage:
+                usage[name] = usage.get(name, 0) + (value if value is not ABSENT else 0)
+        self.usage = usage
+
+    # ------------------------------------------------------------------ blocks
+
+    def block_started(self, event: Any, key: str | None, item: Item) -> None:
+        """A text, thinking or data block is appended, empty."""
+        scope = _SCOPE[event.KIND]
+        block: Block
+        if scope == "data":
+            block = DataBlock(event.block_id, event.media_type, event.name, "absent")
+        else:
+            block = TextBlock(scope, event.block_id, "absent")
+        self._add_block(scope, block)
+
+    def hint_received(self, event: Any, key: str | None, item: Item) -> None:
+        """A hint block is appended whole."""
+        self._add_block("hint", HintBlock(event.block_id, event.hint, event.source, "absent"))
+
+    def _add_block(self, scope: str, block: Block) -> None:
+        self.blocks[(scope, block.id)] = block
+        self.content.append(block)
+
+    def check_delta_received(self, event: Any, key: str | None) -> ContentProblem | None:
+        """A data block holds base64 chunks that decode, or one URL, never both."""
+        if event.KIND != "data_block_delta":
+            return None
+        block = self.blocks[("data", event.block_id)]
+        assert isinstance(block, DataBlock)
+        if is_given(event.url):
+            if block.bytes.buffer:
+                return ContentProblem(Code.MIXED_DATA_SOURCE, f"data block {key!r} already holds base64 data; URL rejected")
+            return None
+        if block.url is not None:
+            return ContentProblem(Code.MIXED_DATA_SOURCE, f"data block {key!r} has a URL source; base64 rejected")
+        if decode_base64(event.data) is None:
+            return ContentProblem(
+                Code.INVALID_BASE64,
+                f"chunk {block.bytes.chunks} of data block {key!r} is not valid base64",
+                chunk_index=block.bytes.chunks,
+            )
+        return None
+
+    def delta_received(self, event: Any, key: str | None, item: Item) -> None:
+        """Text or thinking is appended; base64 bytes are appended; a URL replaces the source."""
+        block = self.blocks[(_SCOPE[event.KIND], event.block_id)]
+        if isinstance(block, TextBlock):
+            block.text.append(event.delta)
+        elif isinstance(block, DataBlock):
+            if is_given(event.url):
+                block.url = event.url
+                block.url_media_type = event.media_type
+            else:
+                block.bytes.append(decode_base64(event.data) or b"")
+
+    def block_ended(self, event: Any, key: str | None, item: Item) -> None:
+        """A text end with ``text`` replaces the text (a voice reply cut short)."""
+        text = given_text(getattr(event, "text", ABSENT))
+        if text is not None:
+            block = self.blocks[("text", event.block_id)]
+            assert isinstance(block, TextBlock)
+            block.text.replace(text)
+
+    # -------------------------------------------------------------- tool calls
+
+    def call_started(self, event: Any, key: str | None, item: Item) -> None:
+        """A tool call is appended with empty input."""
+        call = ToolCall(event.tool_call_id, event.tool_call_name, "absent", "pending")
+        self.calls[call.id] = call
+        self.content.append(call)
+
+    def input_received(self, event: Any, key: str | None, item: Item) -> None:
+        """A fragment of raw JSON input is appended."""
+        self.calls[event.tool_call_id].input.append(event.delta)
+
+    def confirmation_requested(self, event: Any, key: str | None, item: Item) -> None:
+        """The call keeps the rules the request suggests."""
+        assert item is not None and key is not None
+        self.calls[key].suggested_rules = copy.deepcopy(item.get("suggested_rules", []))
+
+    # ------------------------------------------------------------ tool results
+
+    def result_started(self, event: Any, key: str | None, item: Item) -> None:
+        """A running result with empty output is appended."""
+        result = ToolResult(event.tool_call_id, event.tool_call_name, "absent")
+        self.results[result.id] = result
+        self.content.append(result)
+
+    def result_text_received(self, event: Any, key: str | None, item: Item) -> None:
+        """Text extends the last text sub-block, or starts one."""
+        self._result(event.tool_call_id).add_text(event.delta)
+
+    def _result(self, call_id: str) -> ToolResult:
+        result = self.results[call_id]
+        assert isinstance(result, ToolResult)
+        return result
+
+    def check_result_data_received(self, event: Any, key: str | None) -> ContentProblem | None:
+        """A sub-block id is one URL or base64 chunks that decode once merged."""
+        if not is_given(event.block_id):
+            return None
+        sub = self._result(event.tool_call_id).data_block(event.block_id)
+        if sub is None:
+            return None
+        where = f"data block {event.block_id!r} of tool result {key!r}"
+        if is_given(event.url) or sub.url is not None:
+            return ContentProblem(Code.MIXED_DATA_SOURCE, f"{where} cannot hold both a URL and other chunks")
+        if sub.bytes is None and decode_base64(sub.first or "") is None:
+            return ContentProblem(Code.INVALID_BASE64, f"chunk 0 of {where} is not valid base64", chunk_index=0)
+        if decode_base64(event.data) is None:
+            return ContentProblem(
+                Code.INVALID_BASE64, f"chunk {sub.chunks} of {where} is not valid base64", chunk_index=sub.chunks
+            )
+        return None
+
+    def result_data_received(self, event: Any, key: str | None, item: Item) -> None:
+        """A chunk merges into its same-id base64 sub-block, or starts a sub-block."""
+        result = self._result(event.tool_call_id)
+        block_id = event.block_id if is_given(event.block_id) else result.next_data_id()
+        sub = result.data_block(block_id) if is_given(event.block_id) else None
+        if sub is None:
+            url = event.url if is_given(event.url) else None
+            first = None if url is not None else event.data
+            result.output.append(ResultData(block_id, event.media_type, first, url))
+            return
+        first = decode_base64(sub.first or "") if sub.bytes is None else b""
+        sub.merge(first or b"", decode_base64(event.data) or b"")
+        sub.first = None
+        sub.media_type = media_type_of(event.media_type, sub.media_type)
+
+    def result_ended(self, event: Any, key: str | None, item: Item) -> None:
+        """The result takes the end's ``state`` and ``metadata``."""
+        result = self._result(event.tool_call_id)
+        result.outcome = event.state
+        result.metadata = copy.deepcopy(event.metadata) if is_given(event.metadata) else {}
+
+    def external_result_received(self, event: Any, key: str | None, item: Item) -> None:
+        """An external executor's complete result block is appended as given."""
+        assert item is not None
+        result = ExternalResult(item, "absent")
+        self.results[result.id] = result
+        self.content.append(result)
+
+    # -------------------------------------------------------------------- dump
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return ``Msg.model_dump()`` as a fresh tree."""
+        message: dict[str, Any] = {
+            "name": self.name if self.name is not None else "assistant",
+            "role": self.role if self.role is not None else "assistant",
+            "id": self.reply_id,
+            "metadata": {},
+            "created_at": self.created_at,
+            "finished_at": self.finished_at,
+            "content": [entity.dump() for entity in self.content],
+            "usage": dict(self.usage) if self.usage is not None else None,
+        }
+        if self.finished_reason is not ABSENT:
+            message["finished_reason"] = self.finished_reason
+        if self.error is not ABSENT:
+            message["error"] = copy.deepcopy(self.error)
+        return message
+
+    def entity(self, machine: str, scope: str | None, key: str) -> Entity | None:
+        """Return the instance of ``machine`` named ``key``, if it exists."""
+        if machine == "block":
+            return self.blocks.get((scope, key))
+        if machine == "tool_call":
+            return self.calls.get(key)
+        return self.results.get(key)
+
+    def instances(self) -> Mapping[str, list[Entity]]:
+        """Every instance, grouped by machine, in creation order."""
+        return {
+            "block": list(self.blocks.values()),
+            "tool_call": list(self.calls.values()),
+            "tool_result": list(self.results.values()),
+        }
+
+    def set_state(self, machine: str, scope: str | None, key: str, target: str) -> None:
+        """Move an instance to ``target``; a tool call's wire state follows the table."""
+        entity = self.entity(machine, scope, key)
+        assert entity is not None
+        entity.state = target
+        if isinstance(entity, ToolCall):
+            entity.wire = COMPILED["tool_call"].wire[target] or entity.wire
+
+    # ---------------------------------------------------------------- export
+
+    def export(self) -> dict[str, Any]:
+        """Return the message state as JSON."""
+        reply: dict[str, Any] = {
+            "id": self.reply_id,
+            "name": self.name,
+            "role": self.role,
+            "created_at": self.created_at,
+            "finished_at": self.finished_at,
+            "usage": self.usage,
+        }
+        if self.finished_reason is not ABSENT:
+            reply["finished_reason"] = self.finished_reason
+        if self.error is not ABSENT:
+            reply["error"] = self.error
+        return {"reply": copy.deepcopy(reply), "content": [e.export() for e in self.content]}
+
+    @classmethod
+    def restore(cls, data: Mapping[str, Any]) -> Message:
+        """Rebuild a message from :meth:`export` output."""
+        reply = data["reply"]
+        message = cls(reply["id"], reply["name"], reply["role"], reply["created_at"])
+        message.finished_at = reply["finished_at"]
+        message.finished_reason = reply.get("finished_reason", ABSENT)
+        message.error = copy.deepcopy(reply.get("error", ABSENT))
+        message.usage = dict(reply["usage"]) if reply["usage"] is not None else None
+        for exported in data["content"]:
+            kind = exported["entity"]
+            entity = _RESTORE[kind](exported)
+            message.content.append(entity)
+            if isinstance(entity, ToolCall):
+                message.calls[entity.id] = entity
+            elif isinstance(entity, ToolResult | ExternalResult):
+                message.results[entity.id] = entity
+            else:
+                message.blocks[(kind, entity.id)] = entity
+        return message
+
+
+_RESTORE: Final[Mapping[str, Callable[[dict[str, Any]], Entity]]] = {
+    "text": TextBlock.restore,
+    "thinking": TextBlock.restore,
+    "data": DataBlock.restore,
+    "hint": HintBlock.restore,
+    "tool_call": ToolCall.restore,
+    "tool_result": ToolResult.restore,
+    "external_result": ExternalResult.restore,
+}
+
+Action = Callable[[Message, Event, str | None, Item], None]
+Check = Callable[[Message, Event, str | None], ContentProblem | None]
+
+#: ``action name -> Message method``, for every action the tables name.
+ACTIONS: Final[Mapping[str, Action]] = {
+    name: getattr(Message, name)
+    for name in (
+        "reply_started",
+        "reply_ended",
+        "usage_reported",
+        "block_started",
+        "hint_received",
+        "delta_received",
+        "block_ended",
+        "call_started",
+        "input_received",
+        "confirmation_requested",
+        "result_started",
+        "result_text_received",
+        "result_data_received",
+        "result_ended",
+        "external_result_received",
+    )
+}
+#: ``action name -> content check`` for the actions that carry one.
+CHECKS: Final[Mapping[str, Check]] = {
+    "delta_received": Message.check_delta_received,
+    "result_data_received": Message.check_result_data_received,
+}

@@ -1,0 +1,366 @@
+"""The reply reducer: a sans-IO fold of events into an AgentScope message.
+
+Theory of operation:
+
+1. Each event is judged before anything changes. Its kind names the machines
+   it drives (``spec/routing.json``); each looks its row up in its compiled
+   table from the state of the instance the event names. A missing row is a
+   violation, and so is a broken content rule carried by the row's action
+   (base64 that does not decode, a URL mixed with base64 data). Only then do
+   the rows' actions run and their targets apply.
+2. A batch event is judged item by item against the state before the event;
+   a repeated id inside one batch is illegal from its second occurrence.
+3. Lenient (the default): a rejected event or item is recorded as a
+   diagnostic and skipped with no effect. Strict: the first error raises
+   :class:`~streamspec.ProtocolError` and nothing of that event applies.
+4. No clock, no randomness, no I/O: timestamps come from events, generated
+   ids derive from the tool call id and a counter, so a replay gives the same
+   message byte for byte.
+
+This module judges; :mod:`streamspec._message` holds the message and acts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, Final
+
+from streamspec._diagnostics import CODE_INFO, Code, Diagnostic, Severity
+from streamspec._errors import ProtocolError, UsageError
+from streamspec._events import AgentEvent, CustomEvent, Event, UnknownEvent, is_given
+from streamspec._machines import COMPILED, ROUTES, Route, end_of_input_code, rejection_code
+from streamspec._message import ACTIONS, CHECKS, Message
+from streamspec._tables import Row
+
+__all__ = ["STATE_FORMAT", "Reducer"]
+
+#: The ``format`` tag and version of :meth:`Reducer.export_state` output.
+STATE_FORMAT: Final = ("streamspec.reducer-state", 1)
+
+_Judged = tuple[Route, str | None, Row]
+_REPLY_INITIAL: Final = COMPILED["reply"].spec.initial
+_INITIAL: Final = {name: machine.spec.initial for name, machine in COMPILED.items()}
+_WHOLE: Final = {kind: tuple(r for r in routes if r.items is None) for kind, routes in ROUTES.items()}
+_PER_ITEM: Final = {kind: tuple(r for r in routes if r.items is not None) for kind, routes in ROUTES.items()}
+
+
+class _Fields:
+    """Lets routes and guards read an event's fields like a mapping."""
+
+    __slots__ = ("event",)
+
+    def __init__(self, event: Event) -> None:
+        self.event = event
+
+    def __getitem__(self, field: str) -> Any:
+        return getattr(self.event, field)
+
+    def get(self, field: str, default: Any = None) -> Any:
+        return getattr(self.event, field, default)
+
+
+class _Rejection(Exception):
+    """One event or item was rejected with this diagnostic."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+class Reducer:
+    """Fold AgentScope reply events into a message.
+
+    Args:
+        reply_id: the reply to fold; ``None`` adopts the first event's ``reply_id``.
+        name: the message's ``name``; ``None`` takes REPLY_START's, else ``"assistant"``.
+        role: the message's ``role``; ``None`` takes REPLY_START's, else ``"assistant"``.
+        created_at: the message's ``created_at``; ``None`` takes the first event's.
+        strict: raise :class:`~streamspec.ProtocolError` on the first error
+            instead of recording it and skipping the event.
+
+    Example:
+        >>> from streamspec import TextBlockStartEvent
+        >>> reducer = Reducer(reply_id="r1")
+        >>> reducer.apply(TextBlockStartEvent(reply_id="r1", block_id="b"))
+        ()
+        >>> reducer.to_dict()["content"]
+        [{'type': 'text', 'id': 'b', 'text': ''}]
+    """
+
+    def __init__(
+        self,
+        *,
+        reply_id: str | None = None,
+        name: str | None = None,
+        role: str | None = None,
+        created_at: str | None = None,
+        strict: bool = False,
+    ) -> None:
+        self.strict = strict
+        self.message = Message(reply_id, name, role, created_at)
+        self._created_at_given = created_at is not None
+        self._reply_state = _REPLY_INITIAL
+        self._index = 0
+        self._diagnostics: list[Diagnostic] = []
+        self._finished = False
+
+    # ------------------------------------------------------------------ public
+
+    @property
+    def reply_id(self) -> str | None:
+        """The id of the reply being folded (``None`` until one is seen)."""
+        return self.message.reply_id
+
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        """Every diagnostic recorded so far, in order."""
+        return tuple(self._diagnostics)
+
+    @property
+    def next_index(self) -> int:
+        """The index the next event gets."""
+        return self._index
+
+    def states(self) -> dict[str, dict[str, str]]:
+        """Return every instance's machine state: ``{machine: {id: state}}``."""
+        result = {"reply": {"": self._reply_state}}
+        for machine, entities in self.message.instances().items():
+            result[machine] = {_label(machine, e): e.state for e in entities}
+        return result
+
+    def apply(self, event: AgentEvent) -> tuple[Diagnostic, ...]:
+        """Apply one event and return the diagnostics it produced.
+
+        Raises:
+            ProtocolError: in strict mode, for the first error; the event then
+                has no effect.
+            UsageError: the reducer was already finished.
+        """
+        if self._finished:
+            raise UsageError("this reducer was finished; resume from its exported state instead")
+        before = len(self._diagnostics)
+        index = self._index
+        self._index += 1
+        try:
+            self._apply(event, index)
+        except _Rejection as rejection:
+            self._record(rejection.diagnostic)
+        return tuple(self._diagnostics[before:])
+
+    def apply_all(self, events: Iterable[AgentEvent]) -> Reducer:
+        """Apply every event in order and return ``self``."""
+        for event in events:
+            self.apply(event)
+        return self
+
+    def finish(self) -> tuple[Diagnostic, ...]:
+        """Mark the end of input and warn about every instance left open.
+
+        Returns:
+            the end-of-input diagnostics, also added to :attr:`diagnostics`.
+        """
+        if self._finished:
+            return ()
+        self._finished = True
+        found: list[Diagnostic] = []
+        if self._reply_state in COMPILED["reply"].open_states:
+            found.append(self._at_end("reply", self._reply_state, None))
+        for machine, entities in self.message.instances().items():
+            open_states = COMPILED[machine].open_states
+            found.extend(self._at_end(machine, e.state, e.id) for e in entities if e.state in open_states)
+        self._diagnostics.extend(found)
+        return tuple(found)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the message as AgentScope's ``Msg.model_dump()``, a fresh tree each call."""
+        return self.message.to_dict()
+
+    # ---------------------------------------------------------------- judging
+
+    def _apply(self, event: AgentEvent, index: int) -> None:
+        if isinstance(event, UnknownEvent):
+            self._record(
+                _diagnostic(
+                    Code.UNKNOWN_EVENT_TYPE,
+                    index,
+                    f"unknown event type {event.type!r}; kept whole, no effect",
+                    event=event.type,
+                )
+            )
+            return
+        message = self.message
+        if message.created_at is None and not self._created_at_given and is_given(event.created_at):
+            message.created_at = event.created_at
+        if not isinstance(event, CustomEvent):
+            reply_id: str = event.reply_id  # type: ignore[attr-defined]
+            if message.reply_id is None:
+                message.reply_id = reply_id
+            elif reply_id != message.reply_id:
+                raise _Rejection(
+                    _diagnostic(
+                        Code.REPLY_ID_MISMATCH,
+                        index,
+                        f"{event.KIND} has reply_id {reply_id!r}, not {message.reply_id!r}; skipped",
+                        event=event.KIND,
+                        key=reply_id,
+                    )
+                )
+        fields = _Fields(event)
+        judged = [self._judge(route, event, fields, index, None) for route in _WHOLE[event.KIND]]
+        self._act(judged, event, None)
+        per_item = _PER_ITEM[event.KIND]
+        if per_item:
+            self._apply_batch(event, per_item, index)
+
+    def _apply_batch(self, event: Event, routes: tuple[Route, ...], index: int) -> None:
+        items: tuple[dict[str, Any], ...] = getattr(event, routes[0].items or "")
+        accepted: list[tuple[list[_Judged], dict[str, Any]]] = []
+        rejected: list[Diagnostic] = []
+        seen: set[str] = set()
+        for item_index, item in enumerate(items):
+            key = routes[0].key_of(item)
+            try:
+                if key in seen:
+                    raise _Rejection(
+                        _diagnostic(
+                            Code.DUPLICATE_BATCH_ITEM,
+                            index,
+                            f"{event.KIND} names tool call {key!r} twice; item {item_index} skipped",
+                            item=item_index,
+                            machine=routes[0].machine,
+                            event=routes[0].event,
+                            key=key,
+                        )
+                    )
+                seen.add(key)
+                judged = [self._judge(route, event, item, index, item_index) for route in routes]
+            except _Rejection as rejection:
+                if self.strict:
+                    raise ProtocolError(rejection.diagnostic) from None
+                rejected.append(rejection.diagnostic)
+                continue
+            accepted.append((judged, item))
+        self._diagnostics.extend(rejected)
+        for judged, item in accepted:
+            self._act(judged, event, item)
+
+    def _state_of(self, route: Route, key: str | None) -> str:
+        if key is None:
+            return self._reply_state
+        entity = self.message.entity(route.machine, route.scope, key)
+        return entity.state if entity is not None else _INITIAL[route.machine]
+
+    def _judge(
+        self, route: Route, event: Event, payload: Any, index: int, item: int | None
+    ) -> _Judged:
+        key = route.key_of(payload) if route.key else None
+        state = self._state_of(route, key)
+        compiled = COMPILED[route.machine]
+        row = compiled.lookup(state, route.event, payload)
+        if row is None:
+            allowed = compiled.allowed[state]
+            subject = f"{route.machine} {key!r}" if key is not None else route.machine
+            raise _Rejection(
+                _diagnostic(
+                    rejection_code(route.machine, state, route.event),
+                    index,
+                    f"{event.KIND} rejected: {subject} is {state}; "
+                    f"allowed: {', '.join(allowed) or 'nothing'}",
+                    item=item,
+                    machine=route.machine,
+                    state=state,
+                    event=route.event,
+                    allowed=allowed,
+                    key=key,
+                )
+            )
+        check = CHECKS.get(row.action or "")
+        if check is not None:
+            problem = check(self.message, event, key)
+            if problem is not None:
+                raise _Rejection(
+                    _diagnostic(
+                        problem.code,
+                        index,
+                        problem.message,
+                        item=item,
+                        machine=route.machine,
+                        state=state,
+                        event=route.event,
+                        allowed=compiled.allowed[state],
+                        key=key,
+                        details=problem.details,
+                    )
+                )
+        return (route, key, row)
+
+    def _act(self, judged: list[_Judged], event: Event, item: dict[str, Any] | None) -> None:
+        for route, key, row in judged:
+            if row.action is not None:
+                ACTIONS[row.action](self.message, event, key, item)
+            if key is None:
+                self._reply_state = row.target
+            else:
+                self.message.set_state(route.machine, route.scope, key, row.target)
+
+    # ------------------------------------------------------------ diagnostics
+
+    def _record(self, diagnostic: Diagnostic) -> None:
+        if self.strict and diagnostic.severity is Severity.ERROR:
+            raise ProtocolError(diagnostic)
+        self._diagnostics.append(diagnostic)
+
+    def _at_end(self, machine: str, state: str, key: str | None) -> Diagnostic:
+        subject = f"{machine} {key!r}" if key is not None else machine
+        return _diagnostic(
+            end_of_input_code(machine),
+            None,
+            f"{subject} is still {state} at the end of input",
+            machine=machine,
+            state=state,
+            allowed=COMPILED[machine].allowed[state],
+            key=key,
+        )
+
+    # -------------------------------------------------------------- state I/O
+
+    def export_state(self) -> dict[str, Any]:
+        """Return the whole fold state as versioned JSON, to resume later."""
+        return {
+            "format": STATE_FORMAT[0],
+            "version": STATE_FORMAT[1],
+            "next_index": self._index,
+            "strict": self.strict,
+            "reply_state": self._reply_state,
+            "created_at_given": self._created_at_given,
+            "message": self.message.export(),
+        }
+
+    @classmethod
+    def from_state(cls, state: Mapping[str, Any]) -> Reducer:
+        """Resume a fold from :meth:`export_state` output.
+
+        Raises:
+            UsageError: ``state`` is not a reducer state of this version.
+        """
+        if (state.get("format"), state.get("version")) != STATE_FORMAT:
+            raise UsageError(
+                f"not a reducer state of version {STATE_FORMAT[1]}: "
+                f"format={state.get('format')!r}, version={state.get('version')!r}"
+            )
+        reducer = cls(strict=bool(state["strict"]))
+        reducer.message = Message.restore(state["message"])
+        reducer._created_at_given = bool(state["created_at_given"])
+        reducer._reply_state = state["reply_state"]
+        reducer._index = int(state["next_index"])
+        return reducer
+
+
+def _label(machine: str, entity: Any) -> str:
+    return f"{entity.type}:{entity.id}" if machine == "block" and hasattr(entity, "type") else entity.id
+
+
+def _diagnostic(code: str, index: int | None, message: str, **fields: Any) -> Diagnostic:
+    return Diagnostic(
+        code=str(code), severity=CODE_INFO[str(code)].severity, message=message, index=index, **fields
+    )
