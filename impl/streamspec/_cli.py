@@ -1,23 +1,131 @@
 """The ``streamspec`` command line.
 
-Contract shared by every command: stdout carries only the result; diagnostics
-go to stderr, one per line, ``LINE: CODE: message``. Exit codes: 0 ran, 1
-errors found, 2 only for a file that cannot be opened or a usage error.
+Contract shared by every command: stdout carries only the result;
+diagnostics go to stderr, one per line, ``LINE: CODE: message``. Exit codes:
+0 ran (a lenient ``reduce`` with violations included), 1 errors found
+(``check``, ``reduce --strict``), 2 only for a file that cannot be opened or a
+usage error. A bad line is an ``unreadable_line`` error; the rest is still read.
 """
 
 from __future__ import annotations
 
-import click
+import sys
+from typing import IO, Any, BinaryIO
 
+import click
+import orjson
+
+from streamspec._check import check_lines
+from streamspec._codec import decode_event
+from streamspec._diagnostics import Diagnostic, Severity
+from streamspec._errors import ProtocolError
+from streamspec._jsonl import read_records
+from streamspec._reducer import Reducer
+from streamspec._render import render_report
+from streamspec._resources import example_path
 from streamspec.pairing._cli import pairing
 
 __all__ = ["main"]
+
+#: The example ``check`` reads when given no file: seed 000's stream.
+BUNDLED_REPLY_EXAMPLE = "seed000.agentscope.jsonl"
+
+
+def _emit(line: int, diagnostic: Diagnostic) -> None:
+    click.echo(f"{line}: {diagnostic.code}: {diagnostic.message}", err=True)
+
+
+def _write_json(value: Any) -> None:
+    sys.stdout.buffer.write(orjson.dumps(value) + b"\n")
+    sys.stdout.flush()
+
+
+def _open_input(file: BinaryIO | None, bundled: str | None) -> BinaryIO:
+    if file is not None:
+        return file
+    if bundled is not None:
+        return example_path(bundled).open("rb")
+    return click.get_binary_stream("stdin")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="streamspec")
 def main() -> None:
     """Reference semantics for LLM agent event streams."""
+
+
+@main.command()
+@click.argument("file", type=click.File("rb"), required=False)
+@click.option("--strict", is_flag=True, help="Stop at the first error and exit 1.")
+@click.option("--each", is_flag=True, help="Print the message after every input line.")
+@click.option("--reply-id", help="The reply to fold (default: the first event's reply_id).")
+@click.option("--name", help="The message name (default: REPLY_START's, else 'assistant').")
+@click.option("--role", help="The message role (default: REPLY_START's, else 'assistant').")
+@click.option("--created-at", help="The message created_at (default: the first event's).")
+def reduce(
+    file: BinaryIO | None,
+    strict: bool,
+    each: bool,
+    reply_id: str | None,
+    name: str | None,
+    role: str | None,
+    created_at: str | None,
+) -> None:
+    """Fold AgentScope JSONL (FILE, or stdin) into the final message.
+
+    Prints the message as one JSON object (with --each, one per input line).
+    """
+    reducer = Reducer(reply_id=reply_id, name=name, role=role, created_at=created_at, strict=strict)
+    last = 0
+    try:
+        for line in read_records(_open_input(file, None), decode_event):
+            last = line.number
+            if line.problem is not None:
+                _emit(line.number, line.problem)
+                if strict:
+                    sys.exit(1)
+            elif line.record is not None:
+                for diagnostic in reducer.apply(line.record):
+                    _emit(line.number, diagnostic)
+            if each:
+                _write_json(reducer.to_dict())
+    except ProtocolError as error:
+        _emit(last, error.diagnostic)
+        sys.exit(1)
+    for diagnostic in reducer.finish():
+        _emit(last, diagnostic)
+    if not each:
+        _write_json(reducer.to_dict())
+
+
+@main.command()
+@click.argument("file", type=click.File("rb"), required=False)
+@click.option(
+    "--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+@click.option(
+    "--fail-on",
+    type=click.Choice(["error", "warning"]),
+    default="error",
+    show_default=True,
+    help="Exit 1 when a finding of this severity or worse is present.",
+)
+def check(file: BinaryIO | None, output_format: str, fail_on: str) -> None:
+    """Check a recorded stream (FILE, or '-' for stdin) and report every finding.
+
+    With no FILE, checks a bundled example (seed 000's stream).
+    """
+    report = check_lines(read_records(_open_input(file, BUNDLED_REPLY_EXAMPLE), decode_event))
+    for finding in report.findings():
+        _emit(finding.line, finding.diagnostic)
+    if output_format == "json":
+        _write_json(report.to_dict())
+    else:
+        out: IO[str] = click.get_text_stream("stdout")
+        render_report(report, out)
+    failing = {Severity.ERROR} if fail_on == "error" else {Severity.ERROR, Severity.WARNING}
+    if any(f.diagnostic.severity in failing for f in report.findings()):
+        sys.exit(1)
 
 
 main.add_command(pairing)

@@ -113,6 +113,7 @@ class DataBlock:
     """A data block: base64 bytes, or a URL that replaced the source."""
 
     __slots__ = ("bytes", "id", "media_type", "name", "state", "url", "url_media_type")
+    type = "data"
 
     def __init__(self, block_id: str, media_type: str, name: Any, state: str) -> None:
         self.id = block_id
@@ -156,6 +157,7 @@ class HintBlock:
     """A hint block, complete on arrival."""
 
     __slots__ = ("hint", "id", "source", "state")
+    type = "hint"
 
     def __init__(self, block_id: str, hint: Any, source: Any, state: str) -> None:
         self.id = block_id

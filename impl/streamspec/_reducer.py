@@ -189,7 +189,7 @@ class Reducer:
             )
             return
         message = self.message
-        if message.created_at is None and not self._created_at_given and is_given(event.created_at):
+        if index == 0 and not self._created_at_given and is_given(event.created_at):
             message.created_at = event.created_at
         if not isinstance(event, CustomEvent):
             reply_id: str = event.reply_id  # type: ignore[attr-defined]
@@ -357,7 +357,7 @@ class Reducer:
 
 
 def _label(machine: str, entity: Any) -> str:
-    return f"{entity.type}:{entity.id}" if machine == "block" and hasattr(entity, "type") else entity.id
+    return f"{entity.type}:{entity.id}" if machine == "block" else str(entity.id)
 
 
 def _diagnostic(code: str, index: int | None, message: str, **fields: Any) -> Diagnostic:

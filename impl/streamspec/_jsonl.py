@@ -1,0 +1,75 @@
+"""Reading JSON-lines input: one record per line, bad lines reported, never fatal."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, BinaryIO, TypeVar
+
+import attrs
+import orjson
+
+from streamspec._diagnostics import CODE_INFO, Code, Diagnostic
+from streamspec._errors import DecodeError
+
+__all__ = ["Line", "read_lines", "read_records", "unreadable"]
+
+T = TypeVar("T")
+
+
+@attrs.frozen(kw_only=True)
+class Line:
+    """One input line: its number, and either a record or why it has none.
+
+    A blank line has neither a record nor a problem.
+    """
+
+    number: int
+    record: Any = None
+    problem: Diagnostic | None = None
+
+
+def unreadable(number: int, reason: str) -> Diagnostic:
+    """Return the ``unreadable_line`` diagnostic for line ``number``."""
+    return Diagnostic(
+        code=Code.UNREADABLE_LINE.value,
+        severity=CODE_INFO[Code.UNREADABLE_LINE.value].severity,
+        message=reason,
+        details={"line": number},
+    )
+
+
+def read_lines(stream: BinaryIO | Iterable[bytes]) -> Iterator[Line]:
+    """Yield every line of a JSON-lines stream, parsed into JSON objects."""
+    for number, raw in enumerate(stream, start=1):
+        text = raw.strip()
+        if not text:
+            yield Line(number=number)
+            continue
+        try:
+            value = orjson.loads(text)
+        except orjson.JSONDecodeError as error:
+            yield Line(number=number, problem=unreadable(number, f"not JSON ({error})"))
+            continue
+        if not isinstance(value, dict):
+            kind = type(value).__name__
+            yield Line(number=number, problem=unreadable(number, f"not a JSON object (got {kind})"))
+            continue
+        yield Line(number=number, record=value)
+
+
+def read_records(
+    stream: BinaryIO | Iterable[bytes], decode: Callable[[dict[str, Any]], T]
+) -> Iterator[Line]:
+    """Yield every line with its record decoded by ``decode``.
+
+    A record ``decode`` rejects with :class:`~streamspec.DecodeError` becomes an
+    ``unreadable_line`` problem naming every bad field.
+    """
+    for line in read_lines(stream):
+        if line.record is None:
+            yield line
+            continue
+        try:
+            yield Line(number=line.number, record=decode(line.record))
+        except DecodeError as error:
+            yield Line(number=line.number, problem=unreadable(line.number, "; ".join(error.problems)))
