@@ -24,7 +24,7 @@ from statemachine.io import create_machine_class_from_definition
 from streamspec._machines import MACHINES
 from streamspec._tables import Guard, MachineSpec
 
-__all__ = ["machine_class", "oracle_payload"]
+__all__ = ["build_machine_class", "machine_class", "oracle_payload"]
 
 _PREFIX = "payload_"
 _MISSING = object()
@@ -71,7 +71,12 @@ def _definition(spec: MachineSpec) -> dict[str, Any]:
 @cache
 def machine_class(name: str) -> type[StateMachine]:
     """Return the strict python-statemachine class for machine ``name``."""
-    spec = MACHINES[name]
+    return build_machine_class(MACHINES[name])
+
+
+def build_machine_class(spec: MachineSpec) -> type[StateMachine]:
+    """Build a strict python-statemachine class from a machine table."""
+    name = spec.name
     cls = create_machine_class_from_definition(
         f"{''.join(part.title() for part in name.split('_'))}Machine",
         states=_definition(spec),
