@@ -53,6 +53,16 @@ class Code(enum.StrEnum):
     OPEN_AT_END = "open_at_end"
     MISSING_REPLY_END = "missing_reply_end"
     UNKNOWN_EVENT_TYPE = "unknown_event_type"
+    UNKNOWN_RECORD = "unknown_record"
+    UNSUPPORTED_VERSION = "unsupported_version"
+    DUPLICATE_SEQUENCE = "duplicate_sequence"
+    SEQUENCE_GAP = "sequence_gap"
+    SEQUENCE_REGRESSION = "sequence_regression"
+    OPAQUE_EVENT = "opaque_event"
+    UNCORRELATED_EXTERNAL_TASK = "uncorrelated_external_task"
+    NO_KNOWN_TYPES = "no_known_types"
+    NOT_EXPRESSIBLE = "not_expressible"
+    USAGE_MISMATCH = "usage_mismatch"
 
 
 @attrs.frozen(kw_only=True)
