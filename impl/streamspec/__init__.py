@@ -3,6 +3,7 @@
 The public names live here; the modules behind them are private.
 """
 
+from streamspec._api import reduce
 from streamspec._codec import decode_event, encode_event
 from streamspec._diagnostics import Code, Diagnostic, Severity
 from streamspec._errors import DecodeError, ProtocolError, SpecError, StreamspecError, UsageError
@@ -50,7 +51,6 @@ from streamspec._machines import (
     ToolResultState,
 )
 from streamspec._reducer import Reducer
-from streamspec._api import reduce
 
 __all__ = [
     "ABSENT",

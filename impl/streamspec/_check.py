@@ -112,7 +112,9 @@ def check_lines(lines: Iterable[Line]) -> CheckReport:
         if reply_id is None and current is not None:
             reply = current
         else:
-            reply = replies.get(reply_id) or ReplyCheck(reply_id=reply_id, reducer=Reducer(reply_id=reply_id))
+            reply = replies.get(reply_id) or ReplyCheck(
+                reply_id=reply_id, reducer=Reducer(reply_id=reply_id)
+            )
             replies.setdefault(reply_id, reply)
         current = reply
         reply.lines.append(line.number)
@@ -121,4 +123,6 @@ def check_lines(lines: Iterable[Line]) -> CheckReport:
     for reply in replies.values():
         for diagnostic in reply.reducer.finish():
             reply.findings.append(Finding(line=last_line, diagnostic=diagnostic))
-    return CheckReport(replies=list(replies.values()), unreadable=unreadable, lines=last_line, events=events)
+    return CheckReport(
+        replies=list(replies.values()), unreadable=unreadable, lines=last_line, events=events
+    )

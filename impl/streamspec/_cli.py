@@ -101,7 +101,11 @@ def reduce(
 @main.command()
 @click.argument("file", type=click.File("rb"), required=False)
 @click.option(
-    "--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
 )
 @click.option(
     "--fail-on",

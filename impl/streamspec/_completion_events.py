@@ -45,6 +45,10 @@ def _opt(*json_types: str) -> Any:
     )
 
 
+def _tuple(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
 @attrs.frozen(kw_only=True)
 class CompletionEvent:
     """Fields every completion event has; don't instantiate this directly."""
@@ -92,7 +96,7 @@ class ModelReceiptEvent(CompletionEvent):
     KIND: ClassVar[str] = "model_receipt"
 
     text: tuple[str, ...] = attrs.field(
-        converter=lambda v: tuple(v) if isinstance(v, list) else v,
+        converter=_tuple,
         validator=attrs.validators.deep_iterable(
             attrs.validators.instance_of(str), attrs.validators.instance_of(tuple)
         ),

@@ -166,10 +166,21 @@ class HintBlock:
         self.state = state
 
     def dump(self) -> dict[str, Any]:
-        return {"type": "hint", "id": self.id, "hint": copy.deepcopy(self.hint), "source": self.source}
+        return {
+            "type": "hint",
+            "id": self.id,
+            "hint": copy.deepcopy(self.hint),
+            "source": self.source,
+        }
 
     def export(self) -> dict[str, Any]:
-        return {"entity": "hint", "id": self.id, "state": self.state, "hint": self.hint, "source": self.source}
+        return {
+            "entity": "hint",
+            "id": self.id,
+            "state": self.state,
+            "hint": self.hint,
+            "source": self.source,
+        }
 
     @classmethod
     def restore(cls, data: dict[str, Any]) -> HintBlock:
@@ -261,6 +272,7 @@ class ResultData:
         self.bytes.append(incoming)
 
     def dump(self) -> dict[str, Any]:
+        source: dict[str, Any]
         if self.url is not None:
             source = {"type": "url", "url": self.url, "media_type": self.media_type}
         else:

@@ -110,7 +110,9 @@ def _json_name(value: object) -> str:
         return "number"
     name = _JSON_NAMES.get(type(value))
     if name is None:
-        name = next((n for t, n in _JSON_NAMES.items() if isinstance(value, t)), type(value).__name__)
+        name = next(
+            (n for t, n in _JSON_NAMES.items() if isinstance(value, t)), type(value).__name__
+        )
     return name
 
 
@@ -156,7 +158,9 @@ def _items(key_path: tuple[str, ...], extra: Mapping[str, str] | None = None) ->
                     raise FieldProblem(here, "required field missing")
                 node = node[step]
             if not isinstance(node, str):
-                raise FieldProblem(".".join((where, *key_path)), f"expected string, got {_json_name(node)}")
+                raise FieldProblem(
+                    ".".join((where, *key_path)), f"expected string, got {_json_name(node)}"
+                )
             for name, json_type in (extra or {}).items():
                 if name not in item:
                     raise FieldProblem(f"{where}.{name}", "required field missing")

@@ -72,4 +72,6 @@ def read_records(
         try:
             yield Line(number=line.number, record=decode(line.record))
         except DecodeError as error:
-            yield Line(number=line.number, problem=unreadable(line.number, "; ".join(error.problems)))
+            yield Line(
+                number=line.number, problem=unreadable(line.number, "; ".join(error.problems))
+            )

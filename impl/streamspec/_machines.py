@@ -198,7 +198,7 @@ def _load_rejections() -> tuple[tuple[str, Mapping[str, Any]], ...]:
 
 
 _REJECTIONS: Final = _load_rejections()
-_AT_END: Final = {
+_AT_END: Final[Mapping[str, str]] = {
     v["machine"]: v["code"]
     for v in load_spec_json("violations.json")["violations"]
     if v.get("at_end") and v["machine"] is not None

@@ -31,7 +31,7 @@ from streamspec._diagnostics import Code
 from streamspec._events import ABSENT, Event, is_given
 from streamspec._machines import COMPILED, ROUTES
 
-__all__ = ["ACTIONS", "CHECKS", "ContentProblem", "Message"]
+__all__ = ["ACTIONS", "CHECKED_KINDS", "CHECKS", "INSTANCE_ACTIONS", "ContentProblem", "Message"]
 
 Entity = TextBlock | DataBlock | HintBlock | ToolCall | ToolResult | ExternalResult
 Block = TextBlock | DataBlock | HintBlock
@@ -57,7 +57,9 @@ class ContentProblem:
 class Message:
     """The reply message: its fields, its content, and an index of its entities."""
 
-    def __init__(self, reply_id: str | None, name: str | None, role: str | None, created_at: str | None) -> None:
+    def __init__(
+        self, reply_id: str | None, name: str | None, role: str | None, created_at: str | None
+    ) -> None:
         self.reply_id = reply_id
         self.name = name
         self.role = role
@@ -127,10 +129,15 @@ class Message:
         assert isinstance(block, DataBlock)
         if is_given(event.url):
             if block.bytes.buffer:
-                return ContentProblem(Code.MIXED_DATA_SOURCE, f"data block {key!r} already holds base64 data; URL rejected")
+                return ContentProblem(
+                    Code.MIXED_DATA_SOURCE,
+                    f"data block {key!r} already holds base64 data; URL rejected",
+                )
             return None
         if block.url is not None:
-            return ContentProblem(Code.MIXED_DATA_SOURCE, f"data block {key!r} has a URL source; base64 rejected")
+            return ContentProblem(
+                Code.MIXED_DATA_SOURCE, f"data block {key!r} has a URL source; base64 rejected"
+            )
         if decode_base64(event.data) is None:
             return ContentProblem(
                 Code.INVALID_BASE64,
@@ -202,12 +209,18 @@ class Message:
             return None
         where = f"data block {event.block_id!r} of tool result {key!r}"
         if is_given(event.url) or sub.url is not None:
-            return ContentProblem(Code.MIXED_DATA_SOURCE, f"{where} cannot hold both a URL and other chunks")
+            return ContentProblem(
+                Code.MIXED_DATA_SOURCE, f"{where} cannot hold both a URL and other chunks"
+            )
         if sub.bytes is None and decode_base64(sub.first or "") is None:
-            return ContentProblem(Code.INVALID_BASE64, f"chunk 0 of {where} is not valid base64", chunk_index=0)
+            return ContentProblem(
+                Code.INVALID_BASE64, f"chunk 0 of {where} is not valid base64", chunk_index=0
+            )
         if decode_base64(event.data) is None:
             return ContentProblem(
-                Code.INVALID_BASE64, f"chunk {sub.chunks} of {where} is not valid base64", chunk_index=sub.chunks
+                Code.INVALID_BASE64,
+                f"chunk {sub.chunks} of {where} is not valid base64",
+                chunk_index=sub.chunks,
             )
         return None
 
@@ -361,4 +374,28 @@ ACTIONS: Final[Mapping[str, Action]] = {
 CHECKS: Final[Mapping[str, Check]] = {
     "delta_received": Message.check_delta_received,
     "result_data_received": Message.check_result_data_received,
+}
+#: The event kinds whose accepted transitions still pass a content check.
+CHECKED_KINDS: Final = frozenset({"data_block_delta", "tool_result_data_delta"})
+
+
+def _text_received(block: Any, event: Any) -> None:
+    block.text.append(event.delta)
+
+
+def _input_received(call: Any, event: Any) -> None:
+    call.input.append(event.delta)
+
+
+def _result_text_received(result: Any, event: Any) -> None:
+    result.add_text(event.delta)
+
+
+#: Actions that change only the instance an unchecked event names:
+#: ``action name -> fn(instance, event)``, equivalent to the method of the same
+#: name. The reducer calls them directly on its fast path.
+INSTANCE_ACTIONS: Final[Mapping[str, Callable[[Any, Any], None]]] = {
+    "delta_received": _text_received,
+    "input_received": _input_received,
+    "result_text_received": _result_text_received,
 }

@@ -87,4 +87,4 @@ def build_machine_class(spec: MachineSpec) -> type[StateMachine]:
         validate_final_reachability=True,
     )
     cls.__doc__ = spec.description
-    return cls  # type: ignore[no-any-return]
+    return cls  # type: ignore[return-value]

@@ -25,11 +25,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
+from streamspec._codec import EVENT_BY_KIND
 from streamspec._diagnostics import CODE_INFO, Code, Diagnostic, Severity
 from streamspec._errors import ProtocolError, UsageError
-from streamspec._events import AgentEvent, CustomEvent, Event, UnknownEvent, is_given
+from streamspec._events import AgentEvent, CustomEvent, Event, UnknownEvent
 from streamspec._machines import COMPILED, ROUTES, Route, end_of_input_code, rejection_code
-from streamspec._message import ACTIONS, CHECKS, Message
+from streamspec._message import ACTIONS, CHECKED_KINDS, CHECKS, INSTANCE_ACTIONS, Message
 from streamspec._tables import Row
 
 __all__ = ["STATE_FORMAT", "Reducer"]
@@ -40,8 +41,62 @@ STATE_FORMAT: Final = ("streamspec.reducer-state", 1)
 _Judged = tuple[Route, str | None, Row]
 _REPLY_INITIAL: Final = COMPILED["reply"].spec.initial
 _INITIAL: Final = {name: machine.spec.initial for name, machine in COMPILED.items()}
-_WHOLE: Final = {kind: tuple(r for r in routes if r.items is None) for kind, routes in ROUTES.items()}
-_PER_ITEM: Final = {kind: tuple(r for r in routes if r.items is not None) for kind, routes in ROUTES.items()}
+_WHOLE: Final = {
+    kind: tuple(r for r in routes if r.items is None) for kind, routes in ROUTES.items()
+}
+_PER_ITEM: Final = {
+    kind: tuple(r for r in routes if r.items is not None) for kind, routes in ROUTES.items()
+}
+
+
+class _FastPath:
+    """The common case of one event kind, compiled from the tables at import.
+
+    It covers kinds that drive the reply machine with ``content`` and one
+    keyed instance through a self-loop row whose action touches only that
+    instance (text, thinking and tool-input deltas, tool-result text). When
+    the reply and the instance are in a state where that row applies, the
+    event is legal by the tables and the fast path applies it; anything else
+    goes through the full judgement, which produces the diagnostics.
+    """
+
+    __slots__ = ("action", "field", "instances", "ok_states", "reply_states", "scope")
+
+    def __init__(self, kind: str) -> None:
+        reply_route, route = ROUTES[kind]
+        reply, machine = COMPILED["reply"], COMPILED[route.machine]
+        self.reply_states = frozenset(
+            state
+            for (state, event), row in reply.plain.items()
+            if event == reply_route.event and row.target == state and row.action is None
+        )
+        rows = [
+            row
+            for (state, event), row in machine.plain.items()
+            if event == route.event and row.target == state
+        ]
+        (action,) = {row.action for row in rows}
+        self.ok_states = frozenset(row.source for row in rows)
+        self.action = INSTANCE_ACTIONS[action or ""]
+        self.field = route.key or ""
+        self.scope = route.scope
+        self.instances = {"block": "blocks", "tool_call": "calls", "tool_result": "results"}[
+            route.machine
+        ]
+
+
+def _fast_paths() -> Mapping[type[Event], _FastPath]:
+    paths: dict[type[Event], _FastPath] = {}
+    for kind, routes in ROUTES.items():
+        if len(routes) != 2 or kind in CHECKED_KINDS:
+            continue
+        reply_route, route = routes
+        if reply_route.machine != "reply" or route.items is not None or route.key is None:
+            continue
+        rows = [r for (_, e), r in COMPILED[route.machine].plain.items() if e == route.event]
+        if rows and all(r.source == r.target and r.action in INSTANCE_ACTIONS for r in rows):
+            paths[EVENT_BY_KIND[kind]] = _FastPath(kind)
+    return paths
 
 
 class _Fields:
@@ -138,9 +193,23 @@ class Reducer:
         """
         if self._finished:
             raise UsageError("this reducer was finished; resume from its exported state instead")
-        before = len(self._diagnostics)
         index = self._index
-        self._index += 1
+        fast = _FAST.get(type(event))  # type: ignore[arg-type]
+        if (
+            fast is not None
+            and index
+            and self._reply_state in fast.reply_states
+            and getattr(event, "reply_id", None) == self.message.reply_id
+        ):
+            key = getattr(event, fast.field)
+            instances = getattr(self.message, fast.instances)
+            entity = instances.get((fast.scope, key) if fast.scope else key)
+            if entity is not None and entity.state in fast.ok_states:
+                fast.action(entity, event)
+                self._index = index + 1
+                return ()
+        before = len(self._diagnostics)
+        self._index = index + 1
         try:
             self._apply(event, index)
         except _Rejection as rejection:
@@ -167,7 +236,9 @@ class Reducer:
             found.append(self._at_end("reply", self._reply_state, None))
         for machine, entities in self.message.instances().items():
             open_states = COMPILED[machine].open_states
-            found.extend(self._at_end(machine, e.state, e.id) for e in entities if e.state in open_states)
+            found.extend(
+                self._at_end(machine, e.state, e.id) for e in entities if e.state in open_states
+            )
         self._diagnostics.extend(found)
         return tuple(found)
 
@@ -189,8 +260,9 @@ class Reducer:
             )
             return
         message = self.message
-        if index == 0 and not self._created_at_given and is_given(event.created_at):
-            message.created_at = event.created_at
+        created_at = event.created_at
+        if index == 0 and not self._created_at_given and isinstance(created_at, str):
+            message.created_at = created_at
         if not isinstance(event, CustomEvent):
             reply_id: str = event.reply_id  # type: ignore[attr-defined]
             if message.reply_id is None:
@@ -200,7 +272,8 @@ class Reducer:
                     _diagnostic(
                         Code.REPLY_ID_MISMATCH,
                         index,
-                        f"{event.KIND} has reply_id {reply_id!r}, not {message.reply_id!r}; skipped",
+                        f"{event.KIND} has reply_id {reply_id!r}, "
+                        f"not {message.reply_id!r}; skipped",
                         event=event.KIND,
                         key=reply_id,
                     )
@@ -225,7 +298,8 @@ class Reducer:
                         _diagnostic(
                             Code.DUPLICATE_BATCH_ITEM,
                             index,
-                            f"{event.KIND} names tool call {key!r} twice; item {item_index} skipped",
+                            f"{event.KIND} names tool call {key!r} twice; "
+                            f"item {item_index} skipped",
                             item=item_index,
                             machine=routes[0].machine,
                             event=routes[0].event,
@@ -356,11 +430,18 @@ class Reducer:
         return reducer
 
 
+_FAST: Final = _fast_paths()
+
+
 def _label(machine: str, entity: Any) -> str:
     return f"{entity.type}:{entity.id}" if machine == "block" else str(entity.id)
 
 
 def _diagnostic(code: str, index: int | None, message: str, **fields: Any) -> Diagnostic:
     return Diagnostic(
-        code=str(code), severity=CODE_INFO[str(code)].severity, message=message, index=index, **fields
+        code=str(code),
+        severity=CODE_INFO[str(code)].severity,
+        message=message,
+        index=index,
+        **fields,
     )

@@ -52,7 +52,9 @@ def render_report(report: CheckReport, file: IO[str]) -> None:
     for finding in report.unreadable:
         console.print(_finding_line(finding))
     errors, warnings = report.count(Severity.ERROR), report.count(Severity.WARNING)
-    verdict = Text("ok", style="bold green") if not errors else Text("violations found", style="bold red")
+    verdict = (
+        Text("ok", style="bold green") if not errors else Text("violations found", style="bold red")
+    )
     summary = Text(
         f"{report.lines} lines, {report.events} events, {len(report.replies)} replies: "
         f"{errors} errors, {warnings} warnings — "

@@ -40,7 +40,7 @@ __all__ = [
     "parse_machine_file",
 ]
 
-#: The table files under ``spec/machines/``, in load order.
+#: The reply's table files under ``spec/machines/``, in load order.
 MACHINE_FILES: Final = ("reply.json", "block.json", "tool.json")
 
 _GUARD_VALUE_TYPES = (str, bool, int, float, type(None))
@@ -161,9 +161,7 @@ class _Problems:
     def add(self, message: str, path: str) -> None:
         self.items.append(f"{message} @ {path}")
 
-    def field(
-        self, obj: Mapping[str, Any], name: str, types: tuple[type, ...], path: str
-    ) -> Any:
+    def field(self, obj: Mapping[str, Any], name: str, types: tuple[type, ...], path: str) -> Any:
         if name not in obj:
             self.add(f"required field missing: {name!r}", path)
             return None
@@ -245,7 +243,9 @@ def parse_machine_file(document: Any, where: str = "$") -> tuple[MachineSpec, ..
     problems = _Problems()
     machines: list[MachineSpec] = []
     if not isinstance(document, dict) or not isinstance(document.get("machines"), list):
-        raise SpecError("invalid machine file", [f"expected an object with a list 'machines' @ {where}"])
+        raise SpecError(
+            "invalid machine file", [f"expected an object with a list 'machines' @ {where}"]
+        )
     for m_index, raw in enumerate(document["machines"]):
         path = f"{where}.machines[{m_index}]"
         if not isinstance(raw, dict):
@@ -258,7 +258,9 @@ def parse_machine_file(document: Any, where: str = "$") -> tuple[MachineSpec, ..
         raw_states = problems.field(raw, "states", (list,), path) or []
         raw_events = problems.field(raw, "events", (list,), path) or []
         raw_rows = problems.field(raw, "rows", (list,), path) or []
-        states = [_parse_state(s, f"{path}.states[{i}]", problems) for i, s in enumerate(raw_states)]
+        states = [
+            _parse_state(s, f"{path}.states[{i}]", problems) for i, s in enumerate(raw_states)
+        ]
         rows = [_parse_row(r, f"{path}.rows[{i}]", problems) for i, r in enumerate(raw_rows)]
         for i, event in enumerate(raw_events):
             if not isinstance(event, str):
@@ -350,7 +352,7 @@ def compile_machine(spec: MachineSpec) -> CompiledMachine:
         if row.guard is None:
             plain[(row.source, row.event)] = row
         else:
-            field, by_value = guarded.setdefault((row.source, row.event), (row.guard.field, {}))
+            _, by_value = guarded.setdefault((row.source, row.event), (row.guard.field, {}))
             by_value[repr(row.guard.equals)] = row
     return CompiledMachine(
         spec=spec,
