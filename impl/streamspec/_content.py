@@ -296,7 +296,17 @@ class ResultData:
 class ToolResult:
     """A streamed tool result: text and data sub-blocks, then an outcome."""
 
-    __slots__ = ("id", "metadata", "name", "outcome", "output", "state", "texts")
+    __slots__ = (
+        "data",
+        "data_count",
+        "id",
+        "metadata",
+        "name",
+        "outcome",
+        "output",
+        "state",
+        "texts",
+    )
 
     def __init__(self, call_id: str, name: str, state: str) -> None:
         self.id = call_id
@@ -306,6 +316,8 @@ class ToolResult:
         self.metadata: dict[str, Any] = {}
         self.output: list[ResultText | ResultData] = []
         self.texts = 0
+        self.data: dict[str, ResultData] = {}
+        self.data_count = 0
 
     def add_text(self, delta: str) -> None:
         last = self.output[-1] if self.output else None
@@ -316,14 +328,18 @@ class ToolResult:
         self.texts += 1
 
     def data_block(self, block_id: str) -> ResultData | None:
-        for block in reversed(self.output):
-            if isinstance(block, ResultData) and block.id == block_id:
-                return block
-        return None
+        """Return the latest data sub-block with ``block_id``, if any."""
+        return self.data.get(block_id)
 
     def next_data_id(self) -> str:
-        count = sum(1 for block in self.output if isinstance(block, ResultData))
-        return f"{self.id}#data-{count}"
+        """Return the generated id of the next data sub-block: ``<call>#data-<n>``."""
+        return f"{self.id}#data-{self.data_count}"
+
+    def add_data(self, block: ResultData) -> None:
+        """Append a data sub-block."""
+        self.output.append(block)
+        self.data[block.id] = block
+        self.data_count += 1
 
     def dump(self) -> dict[str, Any]:
         return {
@@ -360,7 +376,7 @@ class ToolResult:
             sub = ResultData(block["id"], block["media_type"], block["first"], block["url"])
             if block["data"] is not None:
                 sub.bytes = _Bytes(base64.b64decode(block["data"]), block["chunks"])
-            result.output.append(sub)
+            result.add_data(sub)
         return result
 
 

@@ -232,7 +232,7 @@ class Message:
         if sub is None:
             url = event.url if is_given(event.url) else None
             first = None if url is not None else event.data
-            result.output.append(ResultData(block_id, event.media_type, first, url))
+            result.add_data(ResultData(block_id, event.media_type, first, url))
             return
         first = decode_base64(sub.first or "") if sub.bytes is None else b""
         sub.merge(first or b"", decode_base64(event.data) or b"")
