@@ -1,3 +1,51 @@
-"""Outbound tool pairing: shape chat histories so upstreams accept them."""
+"""Outbound tool pairing: shape chat histories so upstreams accept them.
 
-__all__: list[str] = []
+Seed 003's three steps (:func:`merge_adjacent_tool_calls`,
+:func:`repack_tool_result_blocks`, :func:`cleanup_orphan_tool_calls`,
+:func:`prepare_body`) keep the seed's semantics exactly. :func:`repair` is the
+position-aware, lossless pipeline; :func:`check_history` lists what a given
+upstream (a :class:`Dialect`) would reject, with the upstream's own error text.
+"""
+
+from streamspec.pairing._check import check_history
+from streamspec.pairing._dialects import (
+    Dialect,
+    Fix,
+    Orphans,
+    Rule,
+    RuleFamily,
+    dialect_tokens,
+    get_dialect,
+)
+from streamspec.pairing._messages import summarize
+from streamspec.pairing._repair import BRIDGE_MARK, PLACEHOLDER_MARK, repair
+from streamspec.pairing._report import Action, ActionKind, PairingViolation, RepairReport
+from streamspec.pairing._seed import (
+    cleanup_orphan_tool_calls,
+    merge_adjacent_tool_calls,
+    prepare_body,
+    repack_tool_result_blocks,
+)
+
+__all__ = [
+    "BRIDGE_MARK",
+    "PLACEHOLDER_MARK",
+    "Action",
+    "ActionKind",
+    "Dialect",
+    "Fix",
+    "Orphans",
+    "PairingViolation",
+    "RepairReport",
+    "Rule",
+    "RuleFamily",
+    "check_history",
+    "cleanup_orphan_tool_calls",
+    "dialect_tokens",
+    "get_dialect",
+    "merge_adjacent_tool_calls",
+    "prepare_body",
+    "repack_tool_result_blocks",
+    "repair",
+    "summarize",
+]

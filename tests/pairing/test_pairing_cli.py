@@ -1,0 +1,119 @@
+"""``streamspec pairing check|repair``: stdout carries only the result;
+exit codes follow the contract."""
+
+from __future__ import annotations
+
+import orjson
+from click.testing import CliRunner
+from streamspec._cli import main
+from streamspec._resources import example_path
+from streamspec.pairing import summarize
+
+HISTORY = [
+    {"role": "assistant", "content": None, "tool_calls": [{"id": "a"}, {"id": "b"}]},
+    {"role": "user", "content": "hi"},
+    {"role": "tool", "tool_call_id": "a", "content": "r"},
+]
+
+
+def run(args, stdin=None):
+    return CliRunner().invoke(main, ["pairing", *args], input=stdin)
+
+
+def test_check_prints_violations_and_exits_1():
+    """check prints a JSON array of {index, rule, message} and exits 1 when there are violations."""
+    result = run(["check", "--dialect", "openai"], orjson.dumps(HISTORY))
+    assert result.exit_code == 1
+    violations = orjson.loads(result.stdout)
+    assert [(v["index"], v["rule"]) for v in violations] == [
+        (0, "missing_result"),
+        (2, "stray_result"),
+    ]
+    assert all(set(v) == {"index", "rule", "message"} for v in violations)
+
+
+def test_check_of_a_clean_body_prints_an_empty_array_and_exits_0():
+    """A request body without violations gives [] and exit 0."""
+    body = {"model": "m", "messages": [{"role": "user", "content": "x"}]}
+    result = run(["check", "-", "--dialect", "anthropic"], orjson.dumps(body))
+    assert result.exit_code == 0
+    assert orjson.loads(result.stdout) == []
+
+
+def test_repair_keeps_the_body_shape_and_writes_the_report_to_a_file(tmp_path):
+    """repair of a body prints a body; --report receives the report and stdout nothing else."""
+    report = tmp_path / "report.json"
+    result = run(
+        [
+            "repair",
+            str(example_path("pairing/split_parallel_calls.json")),
+            "--dialect",
+            "deepseek-strict",
+            "--report",
+            str(report),
+        ]
+    )
+    assert result.exit_code == 0
+    document = orjson.loads(result.stdout)
+    assert document["model"] == "deepseek-v4.1-flash"
+    assert summarize(document["messages"]) == [
+        "user(-)",
+        "assistant(call_00_a,call_01_b)",
+        "tool(call_00_a)",
+        "tool(call_01_b)",
+    ]
+    assert orjson.loads(report.read_bytes())["actions"][0]["action"] == "merge"
+
+
+def test_repair_sends_the_report_to_stderr_by_default():
+    """Without --report the report goes to stderr and stdout holds only the messages array."""
+    result = run(
+        ["repair", "--dialect", "openai", "--orphans", "placeholder"], orjson.dumps(HISTORY)
+    )
+    assert result.exit_code == 0
+    assert summarize(orjson.loads(result.stdout)) == [
+        "assistant(a,b)",
+        "tool(a)",
+        "tool(b)",
+        "user(-)",
+    ]
+    assert orjson.loads(result.stderr)["orphans"] == "placeholder"
+
+
+def test_repair_exits_1_when_violations_remain():
+    """A violation no enabled fix covers makes repair exit 1 and appear as unrepaired."""
+    history = [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": None, "tool_calls": [{"id": "a"}]},
+        {"role": "tool", "tool_call_id": "a", "content": "r"},
+        {"role": "user", "content": "n"},
+    ]
+    result = run(["repair", "--dialect", "mistral"], orjson.dumps(history))
+    assert result.exit_code == 1
+    assert [v["rule"] for v in orjson.loads(result.stderr)["unrepaired"]] == ["role_after_tool"]
+    bridged = run(["repair", "--dialect", "mistral", "--fix", "bridge"], orjson.dumps(history))
+    assert bridged.exit_code == 0
+    assert summarize(orjson.loads(bridged.stdout))[3] == "assistant(-)"
+
+
+def test_usage_errors_exit_2_with_one_line():
+    """Bad dialect, bad JSON, wrong shape, bad option or missing file: exit 2, one line."""
+    cases = [
+        (["check", "--dialect", "nope"], b"[]", "unknown dialect 'nope'"),
+        (["check"], b"[]", "--dialect is required"),
+        (["check", "--dialect", "openai"], b"{oops", "stdin is not JSON"),
+        (["check", "--dialect", "openai"], b'{"model": "m"}', "neither a request body"),
+        (["repair", "--dialect", "openai", "--fix", "magic"], b"[]", "unknown fix 'magic'"),
+        (
+            ["check", "/no/such/file.json", "--dialect", "openai"],
+            None,
+            "cannot open /no/such/file.json",
+        ),
+    ]
+    for args, stdin, needle in cases:
+        result = run(args, stdin)
+        assert result.exit_code == 2, args
+        assert result.stdout == ""
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1, result.stderr
+        assert needle in lines[0]

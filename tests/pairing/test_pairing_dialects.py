@@ -1,0 +1,107 @@
+"""The dialect data loads, is validated with paths, and the generated doc table is fresh."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from streamspec import SpecError, UsageError, _docs
+from streamspec._resources import load_spec_json
+from streamspec.pairing import Rule, dialect_tokens, get_dialect
+from streamspec.pairing._dialects import DIALECTS_FILE, load_dialects
+from streamspec.pairing._docs import SECTIONS, render_table
+
+
+def test_the_six_issue_dialects_are_bundled():
+    """The bundled data defines exactly the six tokens the issue names."""
+    assert set(dialect_tokens()) == {
+        "openai",
+        "deepseek-strict",
+        "kimi",
+        "mistral",
+        "gemini",
+        "anthropic",
+    }
+
+
+def test_deepseek_strict_is_openai_plus_split_and_duplicate_rules():
+    """deepseek-strict checks openai's rules plus split calls and duplicate ids."""
+    openai = get_dialect("openai").rules
+    strict = get_dialect("deepseek-strict").rules
+    assert strict - openai == {Rule.SPLIT_CALLS, Rule.DUPLICATE_ID}
+    assert openai <= strict
+
+
+def test_unknown_dialect_is_a_usage_error_naming_the_known_ones():
+    """An unknown token raises UsageError whose message names it and the known tokens."""
+    with pytest.raises(UsageError) as info:
+        get_dialect("claude")
+    assert "'claude'" in str(info.value)
+    assert "openai" in str(info.value)
+    assert isinstance(info.value, ValueError)
+
+
+def test_a_dialect_object_is_returned_as_is():
+    """Passing a Dialect instead of a token returns the same object."""
+    dialect = get_dialect("gemini")
+    assert get_dialect(dialect) is dialect
+
+
+def test_a_broken_dialect_file_reports_every_problem_with_its_path():
+    """Several defects are reported at once, each with its JSON path, and nothing half-loads."""
+    document = copy.deepcopy(load_spec_json(DIALECTS_FILE))
+    document["dialects"]["openai"]["adjacency"] = "sometimes"
+    document["dialects"]["kimi"]["errors"]["missing_result"] = "bad {placeholder}"
+    del document["dialects"]["mistral"]["errors"]["role_after_tool"]
+    document["dialects"]["gemini"]["errors"]["split_calls"] = "not checked here"
+    with pytest.raises(SpecError) as info:
+        load_dialects(document)
+    problems = info.value.problems
+    assert (
+        "'sometimes' is not one of results_follow_call, next_message_only"
+        " @ $.dialects.openai.adjacency" in problems
+    )
+    assert "unknown placeholder {placeholder} @ $.dialects.kimi.errors.missing_result" in problems
+    assert "no error text for checked rule role_after_tool @ $.dialects.mistral.errors" in problems
+    assert (
+        "error text for a rule the dialect does not check @ $.dialects.gemini.errors.split_calls"
+        in problems
+    )
+    assert len(problems) == 4
+    assert get_dialect("openai").adjacency.value == "results_follow_call"
+
+
+def test_a_missing_rule_description_is_reported():
+    """Leaving a rule out of $.rules is a spec error at that path."""
+    document = copy.deepcopy(load_spec_json(DIALECTS_FILE))
+    del document["rules"]["empty_id"]
+    with pytest.raises(SpecError) as info:
+        load_dialects(document)
+    assert info.value.problems == ("rule empty_id is not described @ $.rules",)
+
+
+def test_every_dialect_renders_each_of_its_rules():
+    """Each dialect has an error text for every rule it checks and for no other."""
+    for token in dialect_tokens():
+        dialect = get_dialect(token)
+        assert set(dialect.errors) == set(dialect.rules)
+        for rule in dialect.rules:
+            assert dialect.message(
+                rule, index=3, ids="a, b", id="a", role="user", prev_role="tool", turn=1, block=0
+            )
+
+
+def test_the_doc_table_is_fresh():
+    """The dialect table is a registered generated section and docs/pairing.md is fresh."""
+    sections = _docs.all_sections()
+    assert sections["pairing-dialects"].home == "docs/pairing.md"
+    assert SECTIONS["pairing-dialects"] is render_table
+    assert _docs.main(["--check"]) == 0
+
+
+def test_the_table_lists_every_dialect():
+    """The rendered table names every dialect token."""
+    table = render_table()
+    for token in ("openai", "deepseek-strict", "kimi", "mistral", "gemini", "anthropic"):
+        assert token in table
+
