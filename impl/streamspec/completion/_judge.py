@@ -1,0 +1,216 @@
+"""The judge: evidence per model call in, one verdict per call out.
+
+Rules (issue 3 §1; precedence lives once, in the ``joint`` rules of
+``spec/machines/completion.json``):
+
+1. Every canonical completion event names its call. It drives the evidence
+   machine ``routes`` gives for its kind (a finish signal with the guard
+   ``class`` from ``spec/finish_reasons.json``); the row's action records
+   what the evidence carries. Then the joint rules run to a fixed point.
+2. AgentScope reply events are first turned into completion events
+   (:mod:`streamspec.completion._agentscope`); anything else that is not
+   evidence (an unknown event, a custom event) is ignored.
+3. A verdict can be read at any time; it reads the states and what the
+   actions recorded. ``failed`` is final: later evidence still fills
+   ``finish_reason``, ``usage`` and ``final_text`` but never the terminal
+   state (decided D7).
+
+Theory of operation: a call is a dict ``machine -> state`` plus a few
+recorded values; no ``if`` on states appears here, only table lookups and
+the action names of the rows taken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Final
+
+from streamspec._completion_events import (
+    CompletionEvent,
+    ModelChunkEvent,
+    ModelErrorEvent,
+    ModelFinishEvent,
+    ModelReceiptEvent,
+)
+from streamspec._errors import SpecError, UsageError
+from streamspec._events import Event, UnknownEvent
+from streamspec.completion._agentscope import AgentScopeCalls, CallOpened, Evidence
+from streamspec.completion._finish_reasons import finish_class
+from streamspec.completion._table import (
+    VERDICT_MACHINE,
+    CompletionTable,
+    TerminalState,
+    UsageState,
+    completion_table,
+)
+from streamspec.completion._verdict import Verdict, key_order
+
+__all__ = ["ACTIONS", "Judge", "judge"]
+
+
+class _Call:
+    """What one call's evidence recorded (the states live in ``states``)."""
+
+    __slots__ = ("error", "finish_reason", "receipt_text", "states", "text", "usage")
+
+    def __init__(self, states: dict[str, str]) -> None:
+        self.states = states
+        self.finish_reason: str | None = None
+        self.receipt_text: tuple[str, ...] | None = None
+        self.usage: Mapping[str, Any] | None = None
+        self.error: tuple[str | None, str | None] | None = None
+        self.text: list[str] = []
+
+
+def _chunk_appended(call: _Call, event: Any) -> None:
+    chunk: ModelChunkEvent = event
+    if chunk.channel == "text":
+        call.text.append(chunk.text)
+
+
+def _reason_taken(call: _Call, event: Any) -> None:
+    finish: ModelFinishEvent = event
+    call.finish_reason = finish.reason
+
+
+def _receipt_taken(call: _Call, event: Any) -> None:
+    receipt: ModelReceiptEvent = event
+    call.receipt_text = receipt.text
+    call.usage = receipt.usage if isinstance(receipt.usage, dict) else None
+
+
+def _error_taken(call: _Call, event: Any) -> None:
+    error: ModelErrorEvent = event
+    call.error = (error.code, error.message)
+
+
+def _nothing(call: _Call, event: Any) -> None:
+    """The evidence was seen; it changes no recorded value."""
+
+
+#: ``row action -> what it records``; every action of the table has one.
+ACTIONS: Final[Mapping[str, Callable[[_Call, Any], None]]] = {
+    "chunk_appended": _chunk_appended,
+    "reason_taken": _reason_taken,
+    "reason_kept": _nothing,
+    "receipt_taken": _receipt_taken,
+    "receipt_ignored": _nothing,
+    "error_taken": _error_taken,
+    "error_kept": _nothing,
+    "verdict_completed": _nothing,
+    "verdict_truncated": _nothing,
+    "verdict_failed": _nothing,
+    "verdict_undecided": _nothing,
+}
+
+
+class Judge:
+    """Incremental judge over a mix of AgentScope and completion events.
+
+    Example:
+        >>> from streamspec import ModelReceiptEvent, ModelFinishEvent
+        >>> j = Judge()
+        >>> j.apply(ModelReceiptEvent(call="1.1", text=["hi"]))
+        >>> j.apply(ModelFinishEvent(call="1.1", reason="stop", vocabulary="muse"))
+        >>> j.verdicts()[0].terminal_state.value
+        'completed'
+    """
+
+    def __init__(self, table: CompletionTable | None = None) -> None:
+        self._table = table or completion_table()
+        self._calls: dict[str, _Call] = {}
+        self._agentscope = AgentScopeCalls()
+
+    def apply(self, event: Event | UnknownEvent | CompletionEvent | CallOpened) -> None:
+        """Take one event into account.
+
+        Raises:
+            UsageError: if ``event`` is not an event.
+        """
+        if isinstance(event, CompletionEvent | CallOpened):
+            self._evidence(event)
+        elif isinstance(event, Event):
+            for evidence in self._agentscope.feed(event):
+                self._evidence(evidence)
+        elif not isinstance(event, UnknownEvent):
+            raise UsageError(f"judge takes events, got {type(event).__name__}")
+
+    def apply_all(self, events: Iterable[Event | UnknownEvent | CompletionEvent]) -> None:
+        """Take every event of ``events`` into account, in order."""
+        for event in events:
+            self.apply(event)
+
+    def _call(self, key: str) -> _Call:
+        call = self._calls.get(key)
+        if call is None:
+            call = self._calls[key] = _Call(self._table.initial_states())
+        return call
+
+    def _evidence(self, event: Evidence) -> None:
+        call = self._call(event.call)
+        if isinstance(event, CallOpened):
+            return
+        route = self._table.routes[event.KIND]
+        payload: dict[str, str] = {}
+        if isinstance(event, ModelFinishEvent):
+            payload["class"] = finish_class(event.vocabulary, event.reason).value
+        compiled = self._table.compiled[route.machine]
+        row = compiled.lookup(call.states[route.machine], route.event, payload)
+        if row is None:
+            state = call.states[route.machine]
+            raise SpecError(
+                "invalid completion table",
+                [
+                    f"no row for ({state}, {route.event}) with {payload} "
+                    f"@ $.machines[{route.machine}]"
+                ],
+            )
+        call.states[route.machine] = row.target
+        if row.action is not None:
+            ACTIONS[row.action](call, event)
+        self._table.settle(call.states)
+
+    def states(self) -> dict[str, dict[str, str]]:
+        """Return ``call -> machine -> state`` for every call (a fresh copy)."""
+        return {key: dict(call.states) for key, call in self._calls.items()}
+
+    def verdicts(self) -> list[Verdict]:
+        """Return the verdict of every call so far, in key order."""
+        wire = self._table.compiled[VERDICT_MACHINE].wire
+        fields = self._table.usage_fields
+        result = []
+        for key in sorted(self._calls, key=key_order):
+            call = self._calls[key]
+            if call.receipt_text is not None:
+                final_text: str | None = "".join(call.receipt_text)
+            else:
+                final_text = "".join(call.text) if call.text else None
+            usage = None if call.usage is None else {f: call.usage.get(f) for f in fields}
+            code, message = call.error if call.error is not None else (None, None)
+            result.append(
+                Verdict(
+                    key=key,
+                    terminal_state=TerminalState(wire[call.states[VERDICT_MACHINE]]),
+                    finish_reason=call.finish_reason,
+                    usage_state=UsageState.UNKNOWN if usage is None else UsageState.KNOWN,
+                    usage=usage,
+                    final_text=final_text,
+                    error_code=code,
+                    error_message=message,
+                )
+            )
+        return result
+
+
+def judge(events: Iterable[Event | UnknownEvent | CompletionEvent]) -> list[Verdict]:
+    """Judge every model call of ``events``: can its output be trusted as complete?
+
+    ``events`` may mix AgentScope reply events and canonical completion
+    events; the result has one verdict per call, in key order.
+
+    Raises:
+        UsageError: if an item is not an event.
+    """
+    j = Judge()
+    j.apply_all(events)
+    return j.verdicts()
