@@ -1,0 +1,64 @@
+"""``streamspec convert``: rewrite a stream as envelopes or as AgentScope JSON.
+
+Same contract as every command: stdout carries only the converted JSONL;
+diagnostics go to stderr, ``LINE: CODE: message``; exit 0 when it ran, 1 when
+an error-severity diagnostic was found (an unreadable line, an unsupported
+version), 2 for a file that cannot be opened or a usage error. What the
+target cannot say is a ``not_expressible`` warning naming it.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import BinaryIO
+
+import click
+import orjson
+
+from streamspec._diagnostics import Severity
+from streamspec._errors import UsageError
+from streamspec.envelope._convert import convert_lines
+from streamspec.envelope._formats import SOURCES, read_input
+
+__all__ = ["convert", "from_option"]
+
+#: The ``--from`` option every reading command shares.
+from_option = click.option(
+    "--from",
+    "source",
+    type=click.Choice(SOURCES),
+    default="auto",
+    show_default=True,
+    help="Input format; a3s is never auto-detected.",
+)
+
+
+@click.command()
+@click.argument("file", type=click.File("rb"), default="-")
+@from_option
+@click.option(
+    "--to",
+    "target",
+    type=click.Choice(["envelope", "agentscope"]),
+    default="envelope",
+    show_default=True,
+    help="Output format.",
+)
+def convert(file: BinaryIO, source: str, target: str) -> None:
+    """Convert a stream (FILE, or '-' for stdin) to envelopes or AgentScope JSONL."""
+    try:
+        lines = read_input(file, source, replay=False, keep_envelopes=True)
+        converted = list(convert_lines(lines, target))
+    except UsageError as error:
+        raise click.UsageError(str(error)) from None
+    out = sys.stdout.buffer
+    failed = False
+    for item in converted:
+        for problem in item.problems:
+            click.echo(f"{item.number}: {problem.code}: {problem.message}", err=True)
+            failed = failed or problem.severity is Severity.ERROR
+        if item.output is not None:
+            out.write(orjson.dumps(item.output) + b"\n")
+    out.flush()
+    if failed:
+        sys.exit(1)

@@ -1,0 +1,287 @@
+"""Reading any supported input format into lines of streamspec events.
+
+Rules (issues 3 and 4):
+
+1. ``source`` is one of ``auto``, ``envelope``, ``agentscope``, ``muse``,
+   ``a3s``; anything else is a :class:`~streamspec.UsageError`.
+2. ``auto`` decides from the first line that holds a JSON object: a
+   ``version`` key → envelope (other versions are then rejected with the
+   seed's message); an UPPER_SNAKE ``type`` → AgentScope; a ``type``
+   containing ``/`` → muse; anything else → AgentScope (whose reader keeps
+   unknown types whole). a3s is never auto-detected: its envelopes are shaped
+   like streamspec's, and only ``--from a3s`` reads them as a3s.
+3. ``envelope``: each line is decoded (:func:`decode_envelope`), passed
+   through the replay filter, then turned into its event; an unsupported
+   version is an ``unsupported_version`` error line, a malformed envelope an
+   ``unreadable_line`` error. When envelopes were read and none had a known
+   type, a last ``no_known_types`` warning names ``--from a3s``.
+4. ``a3s``: envelopes, the replay filter, then the a3s importer.
+5. ``agentscope``: AgentScope's own JSON (:func:`~streamspec.decode_event`).
+6. ``muse``: muse records, read by ``streamspec.completion.read_muse``.
+7. Lines keep their input line numbers; a problem line is never folded.
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+import itertools
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any, BinaryIO, Final
+
+import orjson
+
+from streamspec._codec import decode_event
+from streamspec._completion_events import CompletionEvent
+from streamspec._diagnostics import CODE_INFO, Code, Diagnostic
+from streamspec._errors import DecodeError, UsageError
+from streamspec._events import Event, ReplyEndEvent, ReplyStartEvent, UnknownEvent
+from streamspec._jsonl import Line, read_lines, unreadable
+from streamspec.envelope._a3s import import_a3s
+from streamspec.envelope._envelope import (
+    Envelope,
+    UnsupportedVersionError,
+    decode_envelope,
+    is_envelope_record,
+    to_event,
+)
+from streamspec.envelope._replay import replay_lines
+
+__all__ = [
+    "SOURCES",
+    "Source",
+    "detect_source",
+    "is_reply_record",
+    "judge_lines",
+    "read_envelopes",
+    "read_events",
+    "read_input",
+    "reply_lines",
+]
+
+
+class Source(enum.Enum):
+    """The input formats ``--from`` accepts."""
+
+    AUTO = "auto"
+    ENVELOPE = "envelope"
+    AGENTSCOPE = "agentscope"
+    MUSE = "muse"
+    A3S = "a3s"
+
+
+#: The ``--from`` choices, in help order.
+SOURCES: Final = tuple(s.value for s in Source)
+
+_UPPER_SNAKE: Final = re.compile(r"[A-Z][A-Z0-9_]*")
+
+
+def detect_source(record: Any) -> Source:
+    """Return the format ``auto`` picks for a first record (rule 2)."""
+    if is_envelope_record(record):
+        return Source.ENVELOPE
+    type_ = record.get("type") if isinstance(record, dict) else None
+    if isinstance(type_, str) and "/" in type_:
+        return Source.MUSE
+    return Source.AGENTSCOPE
+
+
+def _unsupported(number: int, error: UnsupportedVersionError) -> Diagnostic:
+    return Diagnostic(
+        code=Code.UNSUPPORTED_VERSION.value,
+        severity=CODE_INFO[Code.UNSUPPORTED_VERSION.value].severity,
+        message=str(error),
+        details={"line": number, "version": error.version},
+    )
+
+
+def read_envelopes(lines: Iterable[Line]) -> Iterator[Line]:
+    """Decode JSON lines into :class:`Envelope` records (bad ones become problem lines)."""
+    for line in lines:
+        if line.record is None:
+            yield line
+            continue
+        try:
+            yield Line(number=line.number, record=decode_envelope(line.record))
+        except UnsupportedVersionError as error:
+            yield Line(number=line.number, problem=_unsupported(line.number, error))
+        except DecodeError as error:
+            yield Line(
+                number=line.number, problem=unreadable(line.number, "; ".join(error.problems))
+            )
+
+
+def _envelope_events(lines: Iterable[Line]) -> Iterator[Line]:
+    envelopes = 0
+    known = False
+    last = 0
+    for line in lines:
+        last = line.number
+        if not isinstance(line.record, Envelope):
+            yield line
+            continue
+        envelopes += 1
+        known = known or line.record.known
+        try:
+            yield Line(number=line.number, record=to_event(line.record))
+        except DecodeError as error:
+            yield Line(
+                number=line.number, problem=unreadable(line.number, "; ".join(error.problems))
+            )
+    if envelopes and not known:
+        yield Line(
+            number=last,
+            problem=Diagnostic(
+                code=Code.NO_KNOWN_TYPES.value,
+                severity=CODE_INFO[Code.NO_KNOWN_TYPES.value].severity,
+                message=(
+                    f"none of {envelopes} envelope(s) has a streamspec type; "
+                    "is this an a3s stream? read it with --from a3s"
+                ),
+                details={"envelopes": envelopes},
+            ),
+        )
+
+
+def _agentscope(lines: Iterable[Line]) -> Iterator[Line]:
+    for line in lines:
+        if line.record is None:
+            yield line
+            continue
+        try:
+            yield Line(number=line.number, record=decode_event(line.record))
+        except DecodeError as error:
+            yield Line(
+                number=line.number, problem=unreadable(line.number, "; ".join(error.problems))
+            )
+
+
+def _muse(stream: BinaryIO | Iterable[bytes]) -> Iterator[Line]:
+    try:
+        completion = importlib.import_module("streamspec.completion")
+        read_muse = completion.read_muse
+    except (ImportError, AttributeError):
+        raise UsageError("reading muse records needs streamspec.completion.read_muse") from None
+    lines: Iterator[Line] = read_muse(stream)
+    return lines
+
+
+def _peek(stream: BinaryIO | Iterable[bytes]) -> tuple[Any, Iterator[bytes]]:
+    """Return the first JSON object of a stream and the whole stream again."""
+    rest = iter(stream)
+    seen: list[bytes] = []
+    for raw in rest:
+        seen.append(raw)
+        try:
+            value = orjson.loads(raw.strip() or b"null")
+        except orjson.JSONDecodeError:
+            continue
+        if isinstance(value, dict):
+            return value, itertools.chain(seen, rest)
+    return None, iter(seen)
+
+
+def read_events(
+    stream: BinaryIO | Iterable[bytes], source: str = "auto", *, replay: bool = True
+) -> Iterator[Line]:
+    """Read a JSON-lines stream in any supported format into lines of events.
+
+    Args:
+        stream: the input, as bytes lines.
+        source: ``auto``, ``envelope``, ``agentscope``, ``muse`` or ``a3s``.
+        replay: apply the replay filter to envelopes (``convert`` turns it off).
+
+    Returns:
+        lines whose records are reply events, completion events or unknown
+        events; problem lines carry diagnostics.
+
+    Raises:
+        UsageError: an unknown ``source`` (raised at once, not when iterated).
+    """
+    return read_input(stream, source, replay=replay)
+
+
+def read_input(
+    stream: BinaryIO | Iterable[bytes],
+    source: str = "auto",
+    *,
+    replay: bool = True,
+    keep_envelopes: bool = False,
+) -> Iterator[Line]:
+    """Like :func:`read_events`; with ``keep_envelopes``, envelope input keeps its
+    :class:`Envelope` records (metadata included) instead of their events.
+
+    Raises:
+        UsageError: an unknown ``source``.
+    """
+    try:
+        chosen = Source(source)
+    except ValueError:
+        raise UsageError(
+            f"unknown source {source!r}; expected one of {', '.join(SOURCES)}"
+        ) from None
+    if chosen is Source.MUSE:
+        return _muse(stream)
+    return _read(stream, chosen, replay, keep_envelopes)
+
+
+def _read(
+    stream: BinaryIO | Iterable[bytes], chosen: Source, replay: bool, keep_envelopes: bool
+) -> Iterator[Line]:
+    if chosen is Source.AUTO:
+        first, stream = _peek(stream)
+        chosen = detect_source(first)
+        if chosen is Source.MUSE:
+            yield from _muse(stream)
+            return
+    lines = read_lines(stream)
+    if chosen is Source.AGENTSCOPE:
+        yield from _agentscope(lines)
+        return
+    envelopes = read_envelopes(lines)
+    if replay:
+        envelopes = replay_lines(envelopes)
+    if chosen is Source.A3S:
+        yield from import_a3s(envelopes)
+    elif keep_envelopes:
+        yield from envelopes
+    else:
+        yield from _envelope_events(envelopes)
+
+
+def reply_lines(lines: Iterable[Line]) -> Iterator[Line]:
+    """Keep the lines a reducer folds: drop completion-event records (they have no reply meaning).
+
+    Problem lines and reply or unknown events pass unchanged.
+    """
+    for line in lines:
+        if isinstance(line.record, CompletionEvent) and line.problem is None:
+            continue
+        yield line
+
+
+def judge_lines(lines: Iterable[Line], source: str) -> Iterator[Line]:
+    """Keep the lines the judge reads as evidence.
+
+    An a3s import states each turn's evidence twice: as completion events keyed
+    by the turn, and as reply events (deltas, and a ``MODEL_CALL_END`` for the
+    message's usage). The judge reads a3s input from its completion events, and
+    from the reply's start and end only to know which reply they belong to, so
+    a turn is judged once; every other source passes unchanged.
+    """
+    for line in lines:
+        if (
+            source == Source.A3S.value
+            and isinstance(line.record, Event)
+            and not isinstance(line.record, ReplyStartEvent | ReplyEndEvent)
+        ):
+            if line.problem is not None:
+                yield Line(number=line.number, problem=line.problem)
+            continue
+        yield line
+
+
+def is_reply_record(record: Any) -> bool:
+    """Whether a record is something :class:`~streamspec.Reducer` folds."""
+    return isinstance(record, Event | UnknownEvent)

@@ -1,0 +1,80 @@
+"""--from: auto-detection, envelope lines with problems, usage errors."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from streamspec import UsageError
+from streamspec._completion_events import ModelChunkEvent
+from streamspec._jsonl import Line
+from streamspec.envelope import Source, detect_source, read_events, reply_lines
+
+
+@pytest.mark.parametrize(
+    ("record", "source"),
+    [
+        ({"version": 1, "type": "text_delta", "payload": {}}, Source.ENVELOPE),
+        ({"version": 7}, Source.ENVELOPE),
+        ({"type": "TEXT_BLOCK_DELTA"}, Source.AGENTSCOPE),
+        ({"type": "assistant/chunk"}, Source.MUSE),
+        ({"type": "text_delta"}, Source.AGENTSCOPE),
+        (None, Source.AGENTSCOPE),
+    ],
+)
+def test_auto_detection_follows_the_first_object(record, source):
+    """version → envelope, a slash → muse, anything else → AgentScope; a3s is never chosen."""
+    assert detect_source(record) is source
+
+
+def test_auto_skips_blank_and_bad_lines_before_deciding():
+    """A blank line and a non-JSON line before the first envelope keep their numbers and problems."""
+    data = b'\nnot json\n{"version":1,"type":"text_block_start","payload":{"reply_id":"r","block_id":"b"}}\n'
+    lines = list(read_events(io.BytesIO(data)))
+    assert [(line.number, line.problem.code if line.problem else None) for line in lines] == [
+        (1, None),
+        (2, "unreadable_line"),
+        (3, None),
+    ]
+    assert lines[2].record.KIND == "text_block_start"
+
+
+def test_an_unsupported_version_line_is_an_error_and_the_rest_is_read():
+    """A version-3 envelope gives unsupported_version with the seed's message; the next line is read."""
+    data = b'{"version":3,"type":"text_block_start","payload":{}}\n{"version":1,"type":"text_block_start","payload":{"reply_id":"r","block_id":"b"}}\n'
+    lines = list(read_events(io.BytesIO(data)))
+    assert lines[0].problem.code == "unsupported_version"
+    assert lines[0].problem.severity.value == "error"
+    assert lines[0].problem.message == "unsupported event envelope version 3; expected 1"
+    assert lines[1].record.KIND == "text_block_start"
+
+
+def test_a_bad_payload_is_an_unreadable_line():
+    """A catalog type with a bad payload is unreadable_line naming $.payload paths."""
+    data = b'{"version":1,"type":"text_block_delta","payload":{"reply_id":"r"}}\n'
+    [line] = read_events(io.BytesIO(data), "envelope")
+    assert line.problem.code == "unreadable_line"
+    assert "@ $.payload.block_id" in line.problem.message
+
+
+def test_no_known_types_only_when_none_is_known():
+    """A file of unknown envelope types ends with no_known_types; one known type suppresses it."""
+    unknown = b'{"version":1,"type":"text_delta","payload":{"text":"x"}}\n'
+    known = b'{"version":1,"type":"text_block_start","payload":{"reply_id":"r","block_id":"b"}}\n'
+    assert [line.problem.code for line in read_events(io.BytesIO(unknown)) if line.problem] == [
+        "no_known_types"
+    ]
+    assert [line.problem for line in read_events(io.BytesIO(unknown + known)) if line.problem] == []
+
+
+def test_an_unknown_source_is_a_usage_error_at_once():
+    """source='yaml' raises UsageError before anything is read."""
+    with pytest.raises(UsageError, match="unknown source 'yaml'"):
+        read_events(io.BytesIO(b""), "yaml")
+
+
+def test_reply_lines_drops_completion_events_only():
+    """reply_lines removes completion-event records and keeps problem lines and reply events."""
+    chunk = Line(number=1, record=ModelChunkEvent(call="1", channel="text", text="x"))
+    bad = Line(number=2, problem=None)
+    assert list(reply_lines([chunk, bad])) == [bad]
