@@ -3,8 +3,16 @@
 The public names live here; the modules behind them are private.
 """
 
-from streamspec._api import reduce
+from streamspec._api import Reduction, reduce
 from streamspec._codec import decode_event, encode_event
+from streamspec._completion_events import (
+    COMPLETION_EVENT_CLASSES,
+    CompletionEvent,
+    ModelChunkEvent,
+    ModelErrorEvent,
+    ModelFinishEvent,
+    ModelReceiptEvent,
+)
 from streamspec._diagnostics import Code, Diagnostic, Severity
 from streamspec._errors import DecodeError, ProtocolError, SpecError, StreamspecError, UsageError
 from streamspec._events import (
@@ -51,14 +59,24 @@ from streamspec._machines import (
     ToolResultState,
 )
 from streamspec._reducer import Reducer
+from streamspec.completion import (
+    FinishClass,
+    Judge,
+    TerminalState,
+    UsageState,
+    Verdict,
+    judge,
+)
 
 __all__ = [
     "ABSENT",
+    "COMPLETION_EVENT_CLASSES",
     "EVENT_CLASSES",
     "AbsentType",
     "AgentEvent",
     "BlockState",
     "Code",
+    "CompletionEvent",
     "CustomEvent",
     "DataBlockDeltaEvent",
     "DataBlockEndEvent",
@@ -69,11 +87,18 @@ __all__ = [
     "EventKind",
     "ExceedMaxItersEvent",
     "ExternalExecutionResultEvent",
+    "FinishClass",
     "HintBlockEvent",
+    "Judge",
     "ModelCallEndEvent",
     "ModelCallStartEvent",
+    "ModelChunkEvent",
+    "ModelErrorEvent",
+    "ModelFinishEvent",
+    "ModelReceiptEvent",
     "ProtocolError",
     "Reducer",
+    "Reduction",
     "ReplyEndEvent",
     "ReplyStartEvent",
     "ReplyState",
@@ -82,6 +107,7 @@ __all__ = [
     "Severity",
     "SpecError",
     "StreamspecError",
+    "TerminalState",
     "TextBlockDeltaEvent",
     "TextBlockEndEvent",
     "TextBlockStartEvent",
@@ -99,9 +125,12 @@ __all__ = [
     "ToolResultTextDeltaEvent",
     "UnknownEvent",
     "UsageError",
+    "UsageState",
     "UserConfirmResultEvent",
     "UserInterruptEvent",
+    "Verdict",
     "decode_event",
     "encode_event",
+    "judge",
     "reduce",
 ]

@@ -13,10 +13,13 @@ from typing import Any
 
 import attrs
 
+from streamspec._completion_events import CompletionEvent
 from streamspec._diagnostics import CODE_INFO, Diagnostic, Severity
 from streamspec._events import CustomEvent, UnknownEvent
 from streamspec._jsonl import Line
 from streamspec._reducer import Reducer
+from streamspec.completion import Verdict, verdicts_for_stream
+from streamspec.envelope._formats import judge_lines
 
 __all__ = ["CheckReport", "Finding", "ReplyCheck", "check_lines"]
 
@@ -45,12 +48,14 @@ class ReplyCheck:
     reducer: Reducer
     lines: list[int] = attrs.field(factory=list)
     findings: list[Finding] = attrs.field(factory=list)
+    verdicts: tuple[Verdict, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the reply's final states and findings as JSON."""
+        """Return the reply's final states, model-call verdicts and findings as JSON."""
         return {
             "reply_id": self.reply_id,
             "states": self.reducer.states(),
+            "verdicts": [v.to_dict() for v in self.verdicts],
             "message": self.reducer.to_dict(),
             "findings": [f.to_dict() for f in self.findings],
         }
@@ -92,8 +97,13 @@ class CheckReport:
         }
 
 
-def check_lines(lines: Iterable[Line]) -> CheckReport:
-    """Fold every reply of a decoded JSON-lines input and collect the findings."""
+def check_lines(lines: Iterable[Line], *, source: str = "auto") -> CheckReport:
+    """Fold every reply of a decoded input and collect the findings.
+
+    Each reply also gets the verdict of each of its model calls (read as
+    ``source`` prescribes); verdicts are information and add no findings.
+    """
+    lines = list(lines)
     replies: dict[str | None, ReplyCheck] = {}
     current: ReplyCheck | None = None
     unreadable: list[Finding] = []
@@ -103,10 +113,9 @@ def check_lines(lines: Iterable[Line]) -> CheckReport:
         last_line = line.number
         if line.problem is not None:
             unreadable.append(Finding(line=line.number, diagnostic=line.problem))
+        event = line.event
+        if event is None or isinstance(event, CompletionEvent):
             continue
-        if line.record is None:
-            continue
-        event = line.record
         events += 1
         reply_id = None if isinstance(event, CustomEvent | UnknownEvent) else event.reply_id
         if reply_id is None and current is not None:
@@ -123,6 +132,9 @@ def check_lines(lines: Iterable[Line]) -> CheckReport:
     for reply in replies.values():
         for diagnostic in reply.reducer.finish():
             reply.findings.append(Finding(line=last_line, diagnostic=diagnostic))
+    for judged in verdicts_for_stream(judge_lines(lines, source)):
+        if judged.reply_id in replies:
+            replies[judged.reply_id].verdicts = judged.verdicts
     return CheckReport(
         replies=list(replies.values()), unreadable=unreadable, lines=last_line, events=events
     )

@@ -16,13 +16,14 @@ import click
 import orjson
 
 from streamspec._check import check_lines
-from streamspec._codec import decode_event
 from streamspec._diagnostics import Diagnostic, Severity
 from streamspec._errors import ProtocolError
-from streamspec._jsonl import read_records
+from streamspec._inputs import InputFile
 from streamspec._reducer import Reducer
 from streamspec._render import render_report
 from streamspec._resources import example_path
+from streamspec.completion._cli import judge
+from streamspec.envelope import convert, from_option, read_events, reply_lines
 from streamspec.pairing._cli import pairing
 
 __all__ = ["main"]
@@ -55,7 +56,8 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("file", type=click.File("rb"), required=False)
+@click.argument("file", type=InputFile("rb"), required=False)
+@from_option
 @click.option("--strict", is_flag=True, help="Stop at the first error and exit 1.")
 @click.option("--each", is_flag=True, help="Print the message after every input line.")
 @click.option("--reply-id", help="The reply to fold (default: the first event's reply_id).")
@@ -64,6 +66,7 @@ def main() -> None:
 @click.option("--created-at", help="The message created_at (default: the first event's).")
 def reduce(
     file: BinaryIO | None,
+    source: str,
     strict: bool,
     each: bool,
     reply_id: str | None,
@@ -75,17 +78,19 @@ def reduce(
 
     Prints the message as one JSON object (with --each, one per input line).
     """
+    if source == "muse":
+        raise click.UsageError("muse records carry no reply; use 'streamspec judge --from muse'")
     reducer = Reducer(reply_id=reply_id, name=name, role=role, created_at=created_at, strict=strict)
     last = 0
     try:
-        for line in read_records(_open_input(file, None), decode_event):
+        for line in reply_lines(read_events(_open_input(file, None), source)):
             last = line.number
             if line.problem is not None:
                 _emit(line.number, line.problem)
-                if strict:
+                if strict and line.problem.severity is Severity.ERROR:
                     sys.exit(1)
-            elif line.record is not None:
-                for diagnostic in reducer.apply(line.record):
+            if line.event is not None:
+                for diagnostic in reducer.apply(line.event):
                     _emit(line.number, diagnostic)
             if each:
                 _write_json(reducer.to_dict())
@@ -99,7 +104,8 @@ def reduce(
 
 
 @main.command()
-@click.argument("file", type=click.File("rb"), required=False)
+@click.argument("file", type=InputFile("rb"), required=False)
+@from_option
 @click.option(
     "--format",
     "output_format",
@@ -114,12 +120,13 @@ def reduce(
     show_default=True,
     help="Exit 1 when a finding of this severity or worse is present.",
 )
-def check(file: BinaryIO | None, output_format: str, fail_on: str) -> None:
+def check(file: BinaryIO | None, source: str, output_format: str, fail_on: str) -> None:
     """Check a recorded stream (FILE, or '-' for stdin) and report every finding.
 
     With no FILE, checks a bundled example (seed 000's stream).
     """
-    report = check_lines(read_records(_open_input(file, BUNDLED_REPLY_EXAMPLE), decode_event))
+    lines = read_events(_open_input(file, BUNDLED_REPLY_EXAMPLE), source)
+    report = check_lines(lines, source=source)
     for finding in report.findings():
         _emit(finding.line, finding.diagnostic)
     if output_format == "json":
@@ -132,4 +139,6 @@ def check(file: BinaryIO | None, output_format: str, fail_on: str) -> None:
         sys.exit(1)
 
 
+main.add_command(convert)
+main.add_command(judge)
 main.add_command(pairing)

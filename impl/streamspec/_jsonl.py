@@ -10,6 +10,7 @@ import orjson
 
 from streamspec._diagnostics import CODE_INFO, Code, Diagnostic
 from streamspec._errors import DecodeError
+from streamspec._events import UnknownEvent
 
 __all__ = ["Line", "read_lines", "read_records", "unreadable"]
 
@@ -26,6 +27,18 @@ class Line:
     number: int
     record: Any = None
     problem: Diagnostic | None = None
+
+    @property
+    def event(self) -> Any:
+        """The record to fold, or ``None``.
+
+        ``None`` for a blank or bad line, and for an unknown record whose
+        line already carries the problem that reports it (an opaque source
+        event is reported once, not again as an unknown type).
+        """
+        if self.problem is not None and isinstance(self.record, UnknownEvent):
+            return None
+        return self.record
 
 
 def unreadable(number: int, reason: str) -> Diagnostic:

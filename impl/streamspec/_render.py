@@ -40,12 +40,29 @@ def _states_table(reply: ReplyCheck) -> Table:
     return table
 
 
+def _verdicts_table(reply: ReplyCheck) -> Table:
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    for column in ("model call", "terminal state", "finish reason", "usage"):
+        table.add_column(column)
+    for verdict in reply.verdicts:
+        row = verdict.to_dict()
+        table.add_row(
+            str(row["key"]),
+            str(row["terminal_state"]),
+            str(row["finish_reason"]),
+            str(row["usage_state"]),
+        )
+    return table
+
+
 def render_report(report: CheckReport, file: IO[str]) -> None:
     """Write the report for people: per reply, final states and findings; then a summary."""
     console = Console(file=file, highlight=False, soft_wrap=True)
     for reply in report.replies:
         console.print(Text(f"reply {reply.reply_id!r}", style="bold"))
         console.print(_states_table(reply))
+        if reply.verdicts:
+            console.print(_verdicts_table(reply))
         for finding in reply.findings:
             console.print(_finding_line(finding))
         console.print()

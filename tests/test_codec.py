@@ -1,0 +1,326 @@
+"""AgentScope JSON read and written losslessly: fixtures, key order, unknowns, problems, a round-
+trip property."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from streamspec import (
+    ABSENT,
+    EVENT_CLASSES,
+    DecodeError,
+    Event,
+    ModelCallEndEvent,
+    ReplyEndEvent,
+    TextBlockDeltaEvent,
+    TextBlockEndEvent,
+    ToolResultDataDeltaEvent,
+    UnknownEvent,
+    decode_event,
+    encode_event,
+)
+from streamspec._codec import converter
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "agentscope"
+FILES = sorted(FIXTURES.glob("*.jsonl"))
+
+
+def _records(path: Path) -> list[dict[str, Any]]:
+    return [
+        json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
+
+
+def test_fixtures_exist_for_both_versions() -> None:
+    """There is a 2.0.3-shaped and a 2.0.11-shaped recording."""
+    assert [p.name for p in FILES] == ["reply-2.0.11.jsonl", "reply-2.0.3.jsonl"]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_decode_encode_is_the_identity_with_key_order(path: Path) -> None:
+    """encode(decode(obj)) equals obj, key order included, for every recorded event."""
+    for record in _records(path):
+        event = decode_event(record)
+        assert not isinstance(event, UnknownEvent), record["type"]
+        encoded = encode_event(event)
+        assert encoded == record
+        assert list(encoded) == list(record)
+
+
+def test_fixture_shapes_differ_as_the_versions_do() -> None:
+    """2.0.11 carries cache tokens, finished_reason, error and text; 2.0.3 writes url null and omits
+    text."""
+    new = {r["type"]: r for r in _records(FIXTURES / "reply-2.0.11.jsonl")}
+    old = _records(FIXTURES / "reply-2.0.3.jsonl")
+    assert {"cache_input_tokens", "cache_creation_input_tokens", "finished_reason"} <= set(
+        new["MODEL_CALL_END"]
+    )
+    assert {"finished_reason", "error"} <= set(new["REPLY_END"])
+    assert "text" in new["TEXT_BLOCK_END"] and "url" in new["DATA_BLOCK_DELTA"]
+    old_by_type = {r["type"]: r for r in old}
+    assert old_by_type["TOOL_RESULT_DATA_DELTA"]["url"] is None
+    assert "text" not in old_by_type["TEXT_BLOCK_END"]
+    assert "cache_input_tokens" not in old_by_type["MODEL_CALL_END"]
+    assert all(
+        list(r)[:4] == ["id", "created_at", "metadata", "type"] for r in [*old, *new.values()]
+    )
+
+
+def test_every_event_type_is_in_the_fixtures() -> None:
+    """Together the fixtures exercise every event type of the catalog."""
+    seen = {r["type"] for path in FILES for r in _records(path)}
+    assert seen == {cls.TYPE for cls in EVENT_CLASSES}
+
+
+def test_decoding_keeps_the_set_of_keys() -> None:
+    """A key the object lacked stays ABSENT; a null key stays None."""
+    old = decode_event({"type": "TEXT_BLOCK_END", "reply_id": "r", "block_id": "b"})
+    new = decode_event({"type": "TEXT_BLOCK_END", "reply_id": "r", "block_id": "b", "text": None})
+    assert isinstance(old, TextBlockEndEvent) and isinstance(new, TextBlockEndEvent)
+    assert old.text is ABSENT and old.id is ABSENT and new.text is None
+
+
+def test_encode_writes_canonical_order_for_a_built_event() -> None:
+    """An event built in Python encodes as id, created_at, metadata, type, then its fields in order.
+    """
+    event = ModelCallEndEvent(
+        finished_reason="completed",
+        cache_input_tokens=3,
+        output_tokens=2,
+        input_tokens=1,
+        reply_id="r",
+        metadata={"k": 1},
+        created_at="2026-01-01T00:00:00",
+        id="e1",
+    )
+    assert list(encode_event(event)) == [
+        "id",
+        "created_at",
+        "metadata",
+        "type",
+        "reply_id",
+        "input_tokens",
+        "output_tokens",
+        "cache_input_tokens",
+        "finished_reason",
+    ]
+
+
+def test_unknown_keys_are_kept_after_the_known_ones() -> None:
+    """Keys outside the model go to ``extra`` and are written back after the known keys."""
+    record = {
+        "type": "TEXT_BLOCK_DELTA",
+        "reply_id": "r",
+        "x_trace": {"span": 7},
+        "block_id": "b",
+        "delta": "hi",
+    }
+    event = decode_event(record)
+    assert isinstance(event, TextBlockDeltaEvent)
+    assert event.extra == {"x_trace": {"span": 7}}
+    encoded = encode_event(event)
+    assert encoded == record
+    assert list(encoded) == ["type", "reply_id", "block_id", "delta", "x_trace"]
+
+
+def test_unknown_type_is_kept_whole() -> None:
+    """An unknown type decodes to UnknownEvent with the whole object and encodes back to it."""
+    record = {"id": "e", "type": "STATUS_UPDATE", "reply_id": "r", "progress": [1, 2]}
+    event = decode_event(record)
+    assert isinstance(event, UnknownEvent)
+    assert event.type == "STATUS_UPDATE" and event.raw == record
+    encoded = encode_event(event)
+    assert encoded == record and list(encoded) == list(record)
+    encoded["progress"] = None
+    assert encode_event(event)["progress"] == [1, 2]
+
+
+def test_object_without_type_is_unknown() -> None:
+    """An object with no ``type`` is an UnknownEvent whose type is None."""
+    event = decode_event({"reply_id": "r"})
+    assert isinstance(event, UnknownEvent) and event.type is None
+
+
+def test_decode_error_lists_every_problem_with_its_path() -> None:
+    """Every bad or missing field of a record is listed, each with its JSON path."""
+    with pytest.raises(DecodeError) as caught:
+        decode_event({"type": "TEXT_BLOCK_DELTA", "reply_id": 1, "delta": ["x"], "id": 5})
+    problems = caught.value.problems
+    assert sorted(p.rsplit(" @ ", 1)[1] for p in problems) == [
+        "$.block_id",
+        "$.delta",
+        "$.id",
+        "$.reply_id",
+    ]
+    assert any(p == "required field missing @ $.block_id" for p in problems)
+    assert any(p == "expected string, got integer @ $.reply_id" for p in problems)
+    assert all(p in str(caught.value) for p in problems)
+
+
+def test_decode_error_for_data_xor_url_and_batch_items() -> None:
+    """The data-xor-url rule and a batch item's bad id are problems with paths too."""
+    with pytest.raises(DecodeError) as caught:
+        decode_event(
+            {
+                "type": "TOOL_RESULT_DATA_DELTA",
+                "reply_id": "r",
+                "tool_call_id": "c",
+                "media_type": "m",
+            }
+        )
+    assert caught.value.problems == ("exactly one of 'data' and 'url' must be given @ $.data",)
+    with pytest.raises(DecodeError) as caught:
+        decode_event(
+            {
+                "type": "REQUIRE_USER_CONFIRM",
+                "reply_id": "r",
+                "tool_calls": [{"id": "a"}, {"id": 2}],
+            }
+        )
+    assert caught.value.problems == ("expected string, got integer @ $.tool_calls[1].id",)
+
+
+@pytest.mark.parametrize(
+    ("record", "path"),
+    [([1, 2], "@ $"), ("TEXT", "@ $"), ({"type": 3}, "@ $.type")],
+)
+def test_non_objects_and_bad_types_are_decode_errors(record: Any, path: str) -> None:
+    """A record that is not an object, or whose type is not a string, is a DecodeError at its path.
+    """
+    with pytest.raises(DecodeError) as caught:
+        decode_event(record)
+    (problem,) = caught.value.problems
+    assert problem.endswith(path)
+
+
+def test_cattrs_converter_uses_the_same_hooks() -> None:
+    """The cattrs converter structures and unstructures exactly as decode_event and encode_event."""
+    record = _records(FIXTURES / "reply-2.0.11.jsonl")[-1]
+    event = converter.structure(record, ReplyEndEvent)
+    assert event == decode_event(record)
+    assert converter.unstructure(event) == record
+
+
+# ----------------------------------------------------------------- property
+
+_JSON_SCALAR = st.none() | st.booleans() | st.integers() | st.text(max_size=8)
+_JSON = st.recursive(
+    _JSON_SCALAR,
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+_BY_JSON_TYPE: dict[str, st.SearchStrategy[Any]] = {
+    "string": st.text(max_size=12),
+    "integer": st.integers(min_value=-(2**53), max_value=2**53),
+    "object": st.dictionaries(st.text(max_size=5), _JSON, max_size=3),
+    "array": st.lists(_JSON, max_size=3),
+    "null": st.none(),
+    "boolean": st.booleans(),
+}
+
+
+def _item(key_path: tuple[str, ...]) -> st.SearchStrategy[dict[str, Any]]:
+    extra = st.dictionaries(
+        st.sampled_from(["name", "input", "state", "output"]), _JSON, max_size=2
+    )
+
+    def build(ident: str, more: dict[str, Any], confirmed: bool) -> dict[str, Any]:
+        node: dict[str, Any] = {key_path[-1]: ident}
+        for step in reversed(key_path[:-1]):
+            node = {step: node}
+        if key_path[0] == "tool_call":
+            node["confirmed"] = confirmed
+        return {**more, **node}
+
+    return st.builds(build, st.text(max_size=6), extra, st.booleans())
+
+
+def _field_strategy(field: attrs.Attribute[Any]) -> st.SearchStrategy[Any]:
+    if "key_path" in field.metadata:
+        return st.lists(_item(field.metadata["key_path"]), max_size=3).map(tuple)
+    values = st.one_of(*(_BY_JSON_TYPE[t] for t in field.metadata["json"]))
+    if field.metadata.get("optional"):
+        return st.just(ABSENT) | values
+    return values
+
+
+@st.composite
+def events(draw: st.DrawFn, cls: type[Event]) -> Event:
+    """An event of ``cls`` with arbitrary valid field values and unknown keys."""
+    fields = [f for f in attrs.fields(cls) if not f.metadata.get("internal")]
+    kwargs = {f.name: draw(_field_strategy(f)) for f in fields}
+    if "data" in kwargs and "url" in kwargs:
+        which = draw(st.sampled_from(["data", "url"]))
+        kwargs[which] = draw(st.text(max_size=12))
+        kwargs["url" if which == "data" else "data"] = draw(st.just(ABSENT) | st.none())
+    known = {f.name for f in fields} | {"type"}
+    extra = draw(
+        st.dictionaries(
+            st.text(min_size=1, max_size=6).filter(lambda k: k not in known), _JSON, max_size=2
+        )
+    )
+    return cls(**{k: v for k, v in kwargs.items() if v is not ABSENT}, extra=extra)
+
+
+@pytest.mark.parametrize("cls", EVENT_CLASSES, ids=lambda c: c.__name__)
+@settings(max_examples=25)
+@given(data=st.data())
+def test_round_trip_property(cls: type[Event], data: st.DataObject) -> None:
+    """For every event class and arbitrary valid values, decode(encode(event)) == event, through
+    JSON text."""
+    event = data.draw(events(cls))
+    encoded = encode_event(event)
+    assert decode_event(encoded) == event
+    assert decode_event(json.loads(json.dumps(encoded))) == event
+    assert list(encoded)[: len(encoded) - len(event.extra)] == [
+        name for name in ("id", "created_at", "metadata", "type", *_body(cls)) if name in encoded
+    ]
+
+
+def _body(cls: type[Event]) -> list[str]:
+    return [
+        f.name
+        for f in attrs.fields(cls)
+        if not f.metadata.get("internal") and f.name not in ("id", "created_at", "metadata")
+    ]
+
+
+def test_reply_end_error_object_survives() -> None:
+    """REPLY_END's error object and null reason are kept as given."""
+    record = {
+        "type": "REPLY_END",
+        "session_id": "s",
+        "reply_id": "r",
+        "finished_reason": None,
+        "error": {"type": "rate_limit", "message": "slow down"},
+    }
+    event = decode_event(record)
+    assert isinstance(event, ReplyEndEvent)
+    assert (
+        event.error == {"type": "rate_limit", "message": "slow down"}
+        and event.finished_reason is None
+    )
+    assert encode_event(event) == record
+
+
+def test_tool_result_data_delta_without_block_id() -> None:
+    """A 2.0.3-style data delta without block_id decodes with block_id ABSENT and encodes without
+    it."""
+    record = {
+        "type": "TOOL_RESULT_DATA_DELTA",
+        "reply_id": "r",
+        "tool_call_id": "c",
+        "media_type": "m",
+        "data": "YQ==",
+    }
+    event = decode_event(record)
+    assert isinstance(event, ToolResultDataDeltaEvent) and event.block_id is ABSENT
+    assert encode_event(event) == record

@@ -1,0 +1,255 @@
+"""The event classes: construction checks, the data-xor-url rule, ABSENT and null."""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+import pytest
+from streamspec import (
+    ABSENT,
+    EVENT_CLASSES,
+    DataBlockDeltaEvent,
+    Event,
+    HintBlockEvent,
+    ModelCallEndEvent,
+    ReplyEndEvent,
+    ReplyStartEvent,
+    RequireUserConfirmEvent,
+    TextBlockDeltaEvent,
+    TextBlockEndEvent,
+    ToolResultDataDeltaEvent,
+    ToolResultEndEvent,
+    UnknownEvent,
+    UserConfirmResultEvent,
+    encode_event,
+)
+from streamspec._events import FieldProblem, is_given
+
+_SAMPLE = {"string": "s", "integer": 1, "object": {}, "array": [], "boolean": True, "null": None}
+_WRONG = {"string": 7, "integer": "7", "object": [], "array": 7, "boolean": "yes", "null": 7}
+
+
+def _wire_fields(cls: type[Event]) -> list[attrs.Attribute[Any]]:
+    return [f for f in attrs.fields(cls) if not f.metadata.get("internal")]
+
+
+def required_kwargs(cls: type[Event]) -> dict[str, Any]:
+    """The smallest valid keyword arguments for ``cls``."""
+    kwargs: dict[str, Any] = {}
+    for field in _wire_fields(cls):
+        if field.metadata.get("optional"):
+            continue
+        kwargs[field.name] = (
+            [] if "key_path" in field.metadata else _SAMPLE[field.metadata["json"][0]]
+        )
+    if cls in (DataBlockDeltaEvent, ToolResultDataDeltaEvent):
+        kwargs["data"] = "YWJj"
+    return kwargs
+
+
+_REQUIRED = [
+    (cls, field.name)
+    for cls in EVENT_CLASSES
+    for field in _wire_fields(cls)
+    if not field.metadata.get("optional") and "key_path" not in field.metadata
+]
+_OPTIONAL = [
+    (cls, field.name)
+    for cls in EVENT_CLASSES
+    for field in _wire_fields(cls)
+    if field.metadata.get("optional") and field.name not in ("data", "url")
+]
+
+
+@pytest.mark.parametrize("cls", EVENT_CLASSES, ids=lambda c: c.__name__)
+def test_minimal_event_builds_with_exactly_its_keys(cls: type[Event]) -> None:
+    """An event built from its required fields holds them and nothing else (optional fields ABSENT).
+    """
+    kwargs = required_kwargs(cls)
+    event = cls(**kwargs)
+    encoded = encode_event(event)
+    assert list(encoded) == ["type", *kwargs]
+    assert encoded["type"] == cls.TYPE
+    for field in _wire_fields(cls):
+        if field.name not in kwargs:
+            assert getattr(event, field.name) is ABSENT
+
+
+@pytest.mark.parametrize(("cls", "name"), _REQUIRED, ids=lambda v: getattr(v, "__name__", v))
+def test_wrong_type_names_the_field(cls: type[Event], name: str) -> None:
+    """A required field of the wrong JSON type raises FieldProblem naming that field."""
+    field = attrs.fields_dict(cls)[name]
+    bad = _WRONG[field.metadata["json"][0]]
+    if _json_ok(bad, field.metadata["json"]):
+        bad = 3.5
+    with pytest.raises(FieldProblem) as caught:
+        cls(**{**required_kwargs(cls), name: bad})
+    assert caught.value.field == name
+    assert str(caught.value).endswith(f"@ $.{name}")
+    assert isinstance(caught.value, TypeError)
+
+
+def _json_ok(value: Any, types: tuple[str, ...]) -> bool:
+    return any(_SAMPLE[t].__class__ is value.__class__ for t in types if _SAMPLE[t] is not None)
+
+
+@pytest.mark.parametrize(("cls", "name"), _OPTIONAL, ids=lambda v: getattr(v, "__name__", v))
+def test_wrong_type_of_optional_field_names_it(cls: type[Event], name: str) -> None:
+    """An optional field given a value of the wrong type raises FieldProblem naming it."""
+    with pytest.raises(FieldProblem) as caught:
+        cls(**{**required_kwargs(cls), name: 3.5})
+    assert caught.value.field == name
+
+
+def test_bool_is_not_an_integer() -> None:
+    """A token count given as a boolean is refused (JSON true is not a number)."""
+    with pytest.raises(FieldProblem) as caught:
+        ModelCallEndEvent(reply_id="r", input_tokens=True, output_tokens=1)
+    assert caught.value.field == "input_tokens"
+    assert "got boolean" in caught.value.message
+
+
+def test_missing_required_field_is_a_type_error() -> None:
+    """Leaving out a required field raises TypeError."""
+    with pytest.raises(TypeError, match="block_id"):
+        TextBlockDeltaEvent(reply_id="r", delta="x")  # type: ignore[call-arg]
+
+
+def test_events_are_keyword_only_frozen_and_slotted() -> None:
+    """Events take keywords only, cannot be changed, and have no __dict__."""
+    event = TextBlockDeltaEvent(reply_id="r", block_id="b", delta="x")
+    with pytest.raises(TypeError):
+        TextBlockDeltaEvent("r", "b", "x")  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        event.delta = "y"  # type: ignore[misc]
+    assert not hasattr(event, "__dict__")
+    assert event.delta == "x"
+
+
+@pytest.mark.parametrize(
+    "cls", [DataBlockDeltaEvent, ToolResultDataDeltaEvent], ids=lambda c: c.__name__
+)
+@pytest.mark.parametrize(
+    ("data", "url", "ok"),
+    [
+        ("YWJj", ABSENT, True),
+        (ABSENT, "https://example.com/a.png", True),
+        ("YWJj", None, True),
+        (None, "https://example.com/a.png", True),
+        ("YWJj", "https://example.com/a.png", False),
+        (ABSENT, ABSENT, False),
+        (None, None, False),
+        (None, ABSENT, False),
+    ],
+)
+def test_data_xor_url(cls: type[Event], data: Any, url: Any, ok: bool) -> None:
+    """Exactly one of data and url must hold a value; null counts as not given."""
+    base = {k: v for k, v in required_kwargs(cls).items() if k != "data"}
+    kwargs = {**base, "data": data, "url": url}
+    if ok:
+        event = cls(**kwargs)
+        assert (event.data, event.url) == (data, url)  # type: ignore[attr-defined]
+    else:
+        with pytest.raises(FieldProblem) as caught:
+            cls(**kwargs)
+        assert caught.value.field == "data"
+        assert "exactly one" in caught.value.message
+
+
+def test_base64_content_is_not_judged_at_construction() -> None:
+    """Construction accepts base64 that does not decode; the reducer judges content."""
+    assert (
+        DataBlockDeltaEvent(reply_id="r", block_id="b", media_type="image/png", data="x").data
+        == "x"
+    )
+
+
+class _State(enum.StrEnum):
+    SUCCESS = "success"
+
+
+class _Reason(enum.StrEnum):
+    INTERRUPTED = "interrupted"
+
+
+class _Role(enum.StrEnum):
+    ASSISTANT = "assistant"
+
+
+def test_enum_values_become_plain_strings() -> None:
+    """A str-enum member given for a state, reason or role is stored as its plain string."""
+    end = ToolResultEndEvent(reply_id="r", tool_call_id="c", state=_State.SUCCESS)
+    assert type(end.state) is str and end.state == "success"
+    reply_end = ReplyEndEvent(session_id="s", reply_id="r", finished_reason=_Reason.INTERRUPTED)
+    assert type(reply_end.finished_reason) is str
+    start = ReplyStartEvent(session_id="s", reply_id="r", name="n", role=_Role.ASSISTANT)
+    assert type(start.role) is str
+    assert encode_event(end)["state"] == "success"
+    assert ToolResultEndEvent(reply_id="r", tool_call_id="c", state="denied").state == "denied"
+
+
+def test_absent_and_null_are_different() -> None:
+    """ABSENT means the key is missing; None means JSON null, and both encode as such."""
+    absent = TextBlockEndEvent(reply_id="r", block_id="b")
+    null = TextBlockEndEvent(reply_id="r", block_id="b", text=None)
+    assert absent != null
+    assert absent.text is ABSENT and null.text is None
+    assert "text" not in encode_event(absent)
+    assert encode_event(null)["text"] is None
+    assert not ABSENT and repr(ABSENT) == "ABSENT"
+    assert not is_given(ABSENT) and not is_given(None) and is_given("") and is_given(0)
+
+
+def test_batch_lists_become_tuples_and_items_are_checked() -> None:
+    """A batch is stored as a tuple; an item without its id names the item's path."""
+    item = {
+        "type": "tool_call",
+        "id": "c",
+        "name": "f",
+        "input": "",
+        "state": "pending",
+        "suggested_rules": [],
+    }
+    event = RequireUserConfirmEvent(reply_id="r", tool_calls=[item])
+    assert event.tool_calls == (item,)
+    with pytest.raises(FieldProblem) as caught:
+        RequireUserConfirmEvent(reply_id="r", tool_calls=[item, {"name": "f"}])
+    assert caught.value.field == "tool_calls[1].id"
+    with pytest.raises(FieldProblem) as caught:
+        UserConfirmResultEvent(reply_id="r", confirm_results=[{"tool_call": item}])
+    assert caught.value.field == "confirm_results[0].confirmed"
+    with pytest.raises(FieldProblem) as caught:
+        UserConfirmResultEvent(
+            reply_id="r", confirm_results=[{"confirmed": True, "tool_call": {"id": 3}}]
+        )
+    assert caught.value.field == "confirm_results[0].tool_call.id"
+    with pytest.raises(FieldProblem) as caught:
+        RequireUserConfirmEvent(reply_id="r", tool_calls=["c"])
+    assert caught.value.field == "tool_calls[0]"
+
+
+def test_hint_accepts_text_or_a_list() -> None:
+    """A hint is a string or a list of blocks, and nothing else."""
+    assert HintBlockEvent(reply_id="r", block_id="h", hint="x").hint == "x"
+    assert (
+        HintBlockEvent(reply_id="r", block_id="h", hint=[{"type": "text", "text": "x"}]).hint[0][
+            "text"
+        ]
+        == "x"
+    )
+    with pytest.raises(FieldProblem) as caught:
+        HintBlockEvent(reply_id="r", block_id="h", hint={"text": "x"})
+    assert caught.value.field == "hint"
+
+
+def test_type_and_kind_of_every_class() -> None:
+    """Each class has a unique UPPER_SNAKE TYPE and its lower-case KIND; an instance's type is its
+    TYPE."""
+    types = [cls.TYPE for cls in EVENT_CLASSES]
+    assert len(set(types)) == len(types) == 28
+    for cls in EVENT_CLASSES:
+        assert cls.TYPE.upper() == cls.TYPE and cls.TYPE.lower() == cls.KIND
+        assert cls(**required_kwargs(cls)).type == cls.TYPE
+    assert UnknownEvent.KIND == "unknown"

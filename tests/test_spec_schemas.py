@@ -1,0 +1,154 @@
+"""The spec files against their JSON Schemas, and the loader's all-at-once errors."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+from streamspec import SpecError
+from streamspec._tables import parse_machine_file
+
+SPEC = Path(__file__).resolve().parent.parent / "spec"
+SCHEMAS = SPEC / "schema"
+MACHINE_FILES = sorted((SPEC / "machines").glob("*.json"))
+
+
+def _load(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _validator(name: str) -> Draft202012Validator:
+    schema = _load(SCHEMAS / name)
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def _errors(validator: Draft202012Validator, document: Any) -> list[str]:
+    return sorted(f"{e.json_path}: {e.message}" for e in validator.iter_errors(document))
+
+
+@pytest.mark.parametrize("name", ["machine", "routing", "violations"])
+def test_schema_is_valid_2020_12(name: str) -> None:
+    """Each schema is itself a valid JSON Schema 2020-12 document."""
+    schema = _load(SCHEMAS / f"{name}.schema.json")
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    Draft202012Validator.check_schema(schema)
+
+
+def test_machine_files_exist() -> None:
+    """spec/machines holds (at least) the reply, block and tool tables."""
+    assert {"block.json", "reply.json", "tool.json"} <= {p.name for p in MACHINE_FILES}
+
+
+@pytest.mark.parametrize("path", MACHINE_FILES, ids=lambda p: p.name)
+def test_machine_file_matches_schema(path: Path) -> None:
+    """Every machine table file validates against machine.schema.json."""
+    assert _errors(_validator("machine.schema.json"), _load(path)) == []
+
+
+def test_routing_matches_schema() -> None:
+    """spec/routing.json validates against routing.schema.json."""
+    assert _errors(_validator("routing.schema.json"), _load(SPEC / "routing.json")) == []
+
+
+def test_violations_match_schema() -> None:
+    """spec/violations.json validates against violations.schema.json."""
+    assert _errors(_validator("violations.schema.json"), _load(SPEC / "violations.json")) == []
+
+
+def test_spec_files_point_at_their_schemas() -> None:
+    """Each spec file's ``$schema`` names the schema file that describes it."""
+    for path in MACHINE_FILES:
+        assert (path.parent / _load(path)["$schema"]).resolve() == SCHEMAS / "machine.schema.json"
+    assert (
+        SPEC / _load(SPEC / "routing.json")["$schema"]
+    ).resolve() == SCHEMAS / "routing.schema.json"
+    assert (SPEC / _load(SPEC / "violations.json")["$schema"]).resolve() == (
+        SCHEMAS / "violations.schema.json"
+    )
+
+
+def _broken_table() -> dict[str, Any]:
+    document = copy.deepcopy(_load(SPEC / "machines" / "block.json"))
+    machine = document["machines"][0]
+    machine["states"][1]["final"] = "no"  # wrong type
+    del machine["states"][2]["settled"]  # missing field
+    machine["rows"][0]["guard"] = {"field": "x"}  # guard without equals
+    machine["rows"][2]["target"] = 3  # wrong type
+    machine["rows"].append(dict(machine["rows"][3], source="nowhere"))  # unknown state
+    return document
+
+
+def test_schema_rejects_broken_table_at_every_path() -> None:
+    """The schema finds every problem of a table broken in several places."""
+    errors = _errors(_validator("machine.schema.json"), _broken_table())
+    paths = {e.split(":")[0] for e in errors}
+    assert {
+        "$.machines[0].states[1].final",
+        "$.machines[0].states[2]",
+        "$.machines[0].rows[0].guard",
+        "$.machines[0].rows[2].target",
+    } <= paths
+
+
+def test_loader_reports_every_problem_with_its_path() -> None:
+    """parse_machine_file lists all problems of a broken table at once, each with a JSON path."""
+    with pytest.raises(SpecError) as caught:
+        parse_machine_file(_broken_table())
+    problems = caught.value.problems
+    expected_paths = [
+        "@ $.machines[0].states[1].final",
+        "@ $.machines[0].states[2]",
+        "@ $.machines[0].rows[0].guard",
+        "@ $.machines[0].rows[2].target",
+    ]
+    for path in expected_paths:
+        assert any(p.endswith(path) for p in problems), (path, problems)
+    assert len(problems) >= len(expected_paths)
+    assert all(" @ $" in p for p in problems)
+
+
+def test_loader_reports_cross_reference_problems_together() -> None:
+    """Unknown states, unknown events, rows from a final state and a bad initial are all listed."""
+    document = copy.deepcopy(_load(SPEC / "machines" / "block.json"))
+    machine = document["machines"][0]
+    machine["initial"] = "limbo"
+    machine["rows"].append(
+        {
+            "source": "closed",
+            "event": "delta",
+            "guard": None,
+            "target": "open",
+            "action": None,
+            "ref": None,
+        }
+    )
+    machine["rows"].append(
+        {
+            "source": "open",
+            "event": "rewind",
+            "guard": None,
+            "target": "nowhere",
+            "action": None,
+            "ref": None,
+        }
+    )
+    with pytest.raises(SpecError) as caught:
+        parse_machine_file(document)
+    problems = caught.value.problems
+    assert any(p.endswith("@ $.machines[0].initial") for p in problems)
+    assert any(p.endswith("@ $.machines[0].rows[4].source") and "final" in p for p in problems)
+    assert any(p.endswith("@ $.machines[0].rows[5].event") for p in problems)
+    assert any(p.endswith("@ $.machines[0].rows[5].target") for p in problems)
+    assert len(problems) == 4
+
+
+def test_loader_accepts_every_shipped_table() -> None:
+    """Every shipped table parses with no problem."""
+    names = [spec.name for path in MACHINE_FILES for spec in parse_machine_file(_load(path))]
+    assert {"block", "reply", "tool_call", "tool_result"} <= set(names)
+    assert len(names) == len(set(names))
