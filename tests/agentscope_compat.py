@@ -23,22 +23,36 @@ class ToolResultState(enum.StrEnum):
     RUNNING = "running"
 
 
-def ToolCallBlock(*, id: str, name: str, input: str = "", state: str = "pending") -> dict[str, Any]:  # noqa: A002, N802
-    return {"type": "tool_call", "id": id, "name": name, "input": input, "state": state, "suggested_rules": []}
+def ToolCallBlock(*, id: str, name: str, input: str = "", state: str = "pending") -> dict[str, Any]:
+    return {
+        "type": "tool_call",
+        "id": id,
+        "name": name,
+        "input": input,
+        "state": state,
+        "suggested_rules": [],
+    }
 
 
-def ConfirmResult(*, confirmed: bool, tool_call: dict[str, Any]) -> dict[str, Any]:  # noqa: N802
+def ConfirmResult(*, confirmed: bool, tool_call: dict[str, Any]) -> dict[str, Any]:
     return {"confirmed": confirmed, "tool_call": tool_call}
 
 
-def ToolResultBlock(*, id: str, name: str, output: Any, state: str = "running") -> dict[str, Any]:  # noqa: A002, N802
-    return {"type": "tool_result", "id": id, "name": name, "output": output, "state": str(state), "metadata": {}}
+def ToolResultBlock(*, id: str, name: str, output: Any, state: str = "running") -> dict[str, Any]:
+    return {
+        "type": "tool_result",
+        "id": id,
+        "name": name,
+        "output": output,
+        "state": str(state),
+        "metadata": {},
+    }
 
 
 class Msg:
     """``agentscope.message.Msg`` as far as seed 000 uses it."""
 
-    def __init__(self, *, id: str, name: str, role: str, content: list[Any]) -> None:  # noqa: A002
+    def __init__(self, *, id: str, name: str, role: str, content: list[Any]) -> None:
         assert content == []
         self.created_at = FIXED_CREATED_AT
         self.reducer = Reducer(reply_id=id, name=name, role=role, created_at=self.created_at)

@@ -122,8 +122,7 @@ def test_reduce_options_override_the_defaults() -> None:
 
 
 def test_reduce_reports_violations_on_stderr_and_exits_0() -> None:
-    """A lenient reduce prints each diagnostic as LINE: CODE: message on stderr and still exits 0.
-    """
+    """A lenient reduce prints each diagnostic as LINE: CODE: message on stderr and still exits 0."""
     result = _run("reduce", "-", stdin=_lines(_START, _END, _DELTA))
     assert result.exit_code == 0
     lines = result.stderr.splitlines()
@@ -134,8 +133,7 @@ def test_reduce_reports_violations_on_stderr_and_exits_0() -> None:
 
 
 def test_reduce_each_prints_one_line_per_input_line() -> None:
-    """--each prints one dump per input line, blank and unreadable lines included (unchanged dumps).
-    """
+    """--each prints one dump per input line, blank and unreadable lines included (unchanged dumps)."""
     stdin = _lines(_START, "", "not json", _DELTA, "[1]", _END)
     result = _run("reduce", "-", "--each", stdin=stdin)
     assert result.exit_code == 0

@@ -87,8 +87,7 @@ def test_decoding_keeps_the_set_of_keys() -> None:
 
 
 def test_encode_writes_canonical_order_for_a_built_event() -> None:
-    """An event built in Python encodes as id, created_at, metadata, type, then its fields in order.
-    """
+    """An event built in Python encodes as id, created_at, metadata, type, then its fields in order."""
     event = ModelCallEndEvent(
         finished_reason="completed",
         cache_input_tokens=3,
@@ -191,8 +190,7 @@ def test_decode_error_for_data_xor_url_and_batch_items() -> None:
     [([1, 2], "@ $"), ("TEXT", "@ $"), ({"type": 3}, "@ $.type")],
 )
 def test_non_objects_and_bad_types_are_decode_errors(record: Any, path: str) -> None:
-    """A record that is not an object, or whose type is not a string, is a DecodeError at its path.
-    """
+    """A record that is not an object, or whose type is not a string, is a DecodeError at its path."""
     with pytest.raises(DecodeError) as caught:
         decode_event(record)
     (problem,) = caught.value.problems

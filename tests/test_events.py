@@ -65,8 +65,7 @@ _OPTIONAL = [
 
 @pytest.mark.parametrize("cls", EVENT_CLASSES, ids=lambda c: c.__name__)
 def test_minimal_event_builds_with_exactly_its_keys(cls: type[Event]) -> None:
-    """An event built from its required fields holds them and nothing else (optional fields ABSENT).
-    """
+    """An event built from its required fields holds them and nothing else (optional fields ABSENT)."""
     kwargs = required_kwargs(cls)
     event = cls(**kwargs)
     encoded = encode_event(event)

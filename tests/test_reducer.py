@@ -223,8 +223,7 @@ def test_seed_000_usage_and_end_events_gain_no_keys() -> None:
 
 
 def test_text_end_with_text_replaces_the_text() -> None:
-    """A TEXT_BLOCK_END carrying ``text`` replaces what the deltas built; without it the text stays.
-    """
+    """A TEXT_BLOCK_END carrying ``text`` replaces what the deltas built; without it the text stays."""
     events = [
         TextBlockStartEvent(reply_id=R, block_id="a"),
         TextBlockDeltaEvent(reply_id=R, block_id="a", delta="Hello wor"),
@@ -276,8 +275,7 @@ def _output(reducer: Reducer, call_id: str = "c1") -> list[dict[str, Any]]:
 
 
 def test_same_id_result_chunks_merge_and_different_ids_stay_apart() -> None:
-    """Tool-result base64 chunks with one block id merge (2.0.11); another id is its own sub-block.
-    """
+    """Tool-result base64 chunks with one block id merge (2.0.11); another id is its own sub-block."""
     reducer = _fold(
         [
             *_running(),

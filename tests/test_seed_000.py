@@ -24,10 +24,18 @@ Coverage
 * Wrong reply_id → event silently skipped
 * Missing block  → warning, no crash
 """
+
 from typing import Any
 from unittest.async_case import IsolatedAsyncioTestCase
 
-
+from agentscope_compat import (
+    AnyString,
+    ConfirmResult,
+    Msg,
+    ToolCallBlock,
+    ToolResultBlock,
+    ToolResultState,
+)
 from streamspec import (
     DataBlockDeltaEvent,
     DataBlockEndEvent,
@@ -51,14 +59,6 @@ from streamspec import (
     ToolResultStartEvent,
     ToolResultTextDeltaEvent,
     UserConfirmResultEvent,
-)
-from agentscope_compat import (
-    AnyString,
-    ConfirmResult,
-    Msg,
-    ToolCallBlock,
-    ToolResultBlock,
-    ToolResultState,
 )
 
 # ---------------------------------------------------------------------------
@@ -559,8 +559,7 @@ class EventToMessageTest(IsolatedAsyncioTestCase):
         )
         _s6b_prefix = _s6_prefix + [_tcb(_TC_EXT, "run_code", "", "submitted")]
         gt_ext_result = _base(
-            _s6b_prefix
-            + [_trb(_TC_EXT, "run_code", "output: hello", "success")],
+            _s6b_prefix + [_trb(_TC_EXT, "run_code", "output: hello", "success")],
         )
 
         # ================================================================

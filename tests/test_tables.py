@@ -125,8 +125,7 @@ def test_every_state_can_reach_a_final_one(name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_listed_event_is_used(name: str) -> None:
-    """Every event in a machine's ``events`` is used by some row, and every row's event is listed.
-    """
+    """Every event in a machine's ``events`` is used by some row, and every row's event is listed."""
     spec = MACHINES[name]
     assert {row.event for row in spec.rows} == set(spec.events)
 
@@ -174,8 +173,7 @@ def test_state_enum_equals_table_states(name: str, enum_cls: type) -> None:
 
 
 def test_event_kind_equals_routing_kinds_and_event_classes() -> None:
-    """EventKind's values are the routing kinds and the event classes' KINDs, in AgentScope's order.
-    """
+    """EventKind's values are the routing kinds and the event classes' KINDs, in AgentScope's order."""
     values = [m.value for m in EventKind]
     assert values == [cls.KIND for cls in EVENT_CLASSES]
     assert set(values) == set(ROUTES)
@@ -333,8 +331,7 @@ def test_oracle_has_the_tables_transitions(name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_oracle_states_and_finals_equal_the_table(name: str) -> None:
-    """The oracle's states, initial state and final states are the table's (its own checks passed).
-    """
+    """The oracle's states, initial state and final states are the table's (its own checks passed)."""
     cls = machine_class(name)
     spec = MACHINES[name]
     assert set(cls.states_map) == {s.name for s in spec.states}

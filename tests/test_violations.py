@@ -1,5 +1,4 @@
-"""Every diagnostic code, triggered through the public API, with its fields and the state after it.
-"""
+"""Every diagnostic code, triggered through the public API, with its fields and the state after it."""
 
 from __future__ import annotations
 
@@ -356,8 +355,7 @@ def test_end_of_input_code(code: str) -> None:
 
 
 def test_unreadable_line_through_the_cli() -> None:
-    """A line that is not JSON is an unreadable_line error naming the line; the rest is still read.
-    """
+    """A line that is not JSON is an unreadable_line error naming the line; the rest is still read."""
     lines = b'{"type":"TEXT_BLOCK_START","reply_id":"r1","block_id":"b1"}\nnot json\n'
     result = CliRunner().invoke(main, ["check", "-", "--format", "json"], input=lines)
     assert result.exit_code == 1
@@ -374,8 +372,7 @@ def test_unreadable_line_through_the_cli() -> None:
 
 
 def test_triggered_codes_are_exactly_the_listed_ones() -> None:
-    """The codes these tests trigger plus the CLI-only ones equal violations.json and the Code enum.
-    """
+    """The codes these tests trigger plus the CLI-only ones equal violations.json and the Code enum."""
     triggered = {t.code for t in TRIGGERS} | set(END_TRIGGERS)
     assert triggered | CLI_ONLY | OTHER_LAYERS == LISTED
     assert not triggered & CLI_ONLY
@@ -407,8 +404,7 @@ def test_reducer_modules_raise_only_reply_codes() -> None:
 
 
 def test_rejection_and_end_codes_are_listed() -> None:
-    """rejection_code and end_of_input_code only return listed codes, for every triple and machine.
-    """
+    """rejection_code and end_of_input_code only return listed codes, for every triple and machine."""
     for machine, spec in MACHINES.items():
         assert end_of_input_code(machine) in LISTED
         for state in spec.states:
@@ -430,8 +426,7 @@ def test_every_when_pattern_names_real_states_and_events() -> None:
 
 
 def test_every_machine_code_is_reachable_from_the_tables() -> None:
-    """Each code with ``when`` patterns is the code of some illegal triple, so no pattern is dead.
-    """
+    """Each code with ``when`` patterns is the code of some illegal triple, so no pattern is dead."""
     produced = set()
     for machine, spec in MACHINES.items():
         compiled = COMPILED[machine]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 
 import orjson
-import pytest
 from streamspec import Reducer
 from streamspec._completion_events import ModelErrorEvent, ModelFinishEvent, ModelReceiptEvent
 from streamspec._resources import example_path
@@ -30,11 +29,10 @@ def _fold(lines):
     reducer = Reducer()
     for line in lines:
         if (
-            (line.problem is None
+            line.problem is None
             and line.record is not None
-            and not line.record.KIND.startswith("model_"))
-            or (line.record is not None and line.record.KIND == "model_call_end")
-        ):
+            and not line.record.KIND.startswith("model_")
+        ) or (line.record is not None and line.record.KIND == "model_call_end"):
             reducer.apply(line.record)
     reducer.finish()
     return reducer
@@ -307,6 +305,7 @@ def test_the_bundled_a3s_example_folds_to_the_documented_message():
 def test_the_judge_gives_one_completed_verdict_per_turn():
     """With the judge available, the example's three turns are completed with known usage."""
     from streamspec import completion
+
     lines = list(read_events(example_path("a3s/session.a3s.jsonl").open("rb"), "a3s"))
     events = [
         line.record

@@ -60,9 +60,10 @@ def test_unknown_types_round_trip_exactly(type_, payload, metadata):
 
 def test_catalog_is_every_kind_of_both_families_in_order():
     """The catalog is the reply KINDs in AgentScope's order, then the four completion KINDs."""
-    assert tuple(c.KIND for c in EVENT_CLASSES) + tuple(
-        c.KIND for c in COMPLETION_EVENT_CLASSES
-    ) == CATALOG
+    assert (
+        tuple(c.KIND for c in EVENT_CLASSES) + tuple(c.KIND for c in COMPLETION_EVENT_CLASSES)
+        == CATALOG
+    )
     assert CATALOG[-4:] == ("model_chunk", "model_finish", "model_receipt", "model_error")
 
 

@@ -104,4 +104,3 @@ def test_the_table_lists_every_dialect():
     table = render_table()
     for token in ("openai", "deepseek-strict", "kimi", "mistral", "gemini", "anthropic"):
         assert token in table
-

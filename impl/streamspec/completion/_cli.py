@@ -18,8 +18,8 @@ import orjson
 
 from streamspec._diagnostics import CODE_INFO, Code, Diagnostic
 from streamspec._events import UnknownEvent
-from streamspec._resources import example_path
 from streamspec._inputs import InputFile
+from streamspec._resources import example_path
 from streamspec.completion._judge import Judge
 from streamspec.envelope._cli import from_option
 from streamspec.envelope._formats import judge_lines, read_events
@@ -57,7 +57,9 @@ def judge(file: BinaryIO | None, source: str) -> None:
     raw = list(stream)
     if source == "auto" and not _usable(raw):
         number = next(i for i, line in enumerate(raw, start=1) if line.strip())
-        click.echo(f"{number}: cannot tell the input format: not a JSON object; use --from", err=True)
+        click.echo(
+            f"{number}: cannot tell the input format: not a JSON object; use --from", err=True
+        )
         sys.exit(2)
     judge_ = Judge()
     for line in judge_lines(read_events(raw, source), source):

@@ -190,7 +190,7 @@ class Judge:
             result.append(
                 Verdict(
                     key=key,
-                    terminal_state=TerminalState(wire[call.states[VERDICT_MACHINE]]),
+                    terminal_state=TerminalState(str(wire[call.states[VERDICT_MACHINE]])),
                     finish_reason=call.finish_reason,
                     usage_state=UsageState.UNKNOWN if usage is None else UsageState.KNOWN,
                     usage=usage,
