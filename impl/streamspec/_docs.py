@@ -37,6 +37,7 @@ from typing import Any, Final
 
 import attrs
 
+from streamspec._machines import match_rejection
 from streamspec._resources import load_spec_json, spec_dir
 from streamspec._tables import Guard, MachineSpec, Row, parse_machine_file
 
@@ -52,7 +53,6 @@ __all__ = [
     "main",
     "regenerate",
     "register",
-    "rejection_code",
 ]
 
 #: The repository root of a source checkout (docs live in ``docs/`` below it).
@@ -187,31 +187,6 @@ def _violations() -> list[dict[str, Any]]:
     return entries
 
 
-def rejection_code(
-    violations: Sequence[Mapping[str, Any]],
-    machine: str,
-    state: str,
-    event: str,
-    *,
-    guard_unmatched: bool,
-) -> str:
-    """Return the code ``spec/violations.json`` gives a rejected (machine, state, event).
-
-    The first entry whose ``when`` matches wins; ``guard_unmatched`` entries
-    match only pairs that have rows none of whose guards held.
-    """
-    for violation in violations:
-        for entry in violation.get("when", ()):
-            if (
-                entry.get("machine", violation["machine"]) == machine
-                and bool(entry.get("guard_unmatched")) == guard_unmatched
-                and ("*" in entry["states"] or state in entry["states"])
-                and ("*" in entry["events"] or event in entry["events"])
-            ):
-                return str(violation["code"])
-    return "illegal_transition"
-
-
 def _grouped_guards(rows: Sequence[Row]) -> list[tuple[str, str, list[Guard]]]:
     """Merge rows of one (source, event, target) into ``(event, target, guards)``."""
     merged: dict[tuple[str, str], list[Guard]] = {}
@@ -254,12 +229,12 @@ def _pair_cell(
 ) -> str:
     rows = [row for row in spec.rows if row.source == state and row.event == event]
     if not rows:
-        return f"`{rejection_code(violations, spec.name, state, event, guard_unmatched=False)}`"
+        return f"`{match_rejection(violations, spec.name, state, event, guard_unmatched=False)}`"
     parts = []
     for _, target, guards in _grouped_guards(rows):
         parts.append(target if not guards else f"{target} if {_guard_text(guards)}")
     if any(row.guard is not None for row in rows):
-        code = rejection_code(violations, spec.name, state, event, guard_unmatched=True)
+        code = match_rejection(violations, spec.name, state, event, guard_unmatched=True)
         parts.append(f"else `{code}`")
     return "; ".join(parts)
 

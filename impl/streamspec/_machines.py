@@ -18,7 +18,7 @@ reducer supplies the payload that guards read.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import attrs
@@ -38,6 +38,7 @@ __all__ = [
     "ToolCallState",
     "ToolResultState",
     "end_of_input_code",
+    "match_rejection",
     "rejection_code",
 ]
 
@@ -181,39 +182,42 @@ COMPILED: Final[Mapping[str, CompiledMachine]] = {
 ROUTES: Final[Mapping[str, tuple[Route, ...]]] = _load_routes()
 
 
-def _matches(entry: Mapping[str, Any], machine: str, state: str, event: str) -> bool:
-    return (
-        entry.get("machine") == machine
-        and ("*" in entry["states"] or state in entry["states"])
-        and ("*" in entry["events"] or event in entry["events"])
-    )
+def match_rejection(
+    violations: Sequence[Mapping[str, Any]],
+    machine: str,
+    state: str,
+    event: str,
+    *,
+    guard_unmatched: bool,
+) -> str:
+    """Return the code ``violations`` (``spec/violations.json``) gives a rejected triple.
 
-
-def _load_rejections() -> tuple[tuple[str, Mapping[str, Any]], ...]:
-    result: list[tuple[str, Mapping[str, Any]]] = []
-    for violation in load_spec_json("violations.json")["violations"]:
+    The first entry whose ``when`` matches (machine, state, event) wins;
+    ``guard_unmatched`` entries match only pairs that have rows none of whose
+    guards held. Anything else is ``illegal_transition``.
+    """
+    for violation in violations:
         for entry in violation.get("when", ()):
-            result.append((violation["code"], {"machine": violation["machine"], **entry}))
-    return tuple(result)
+            if (
+                entry.get("machine", violation["machine"]) == machine
+                and bool(entry.get("guard_unmatched")) == guard_unmatched
+                and ("*" in entry["states"] or state in entry["states"])
+                and ("*" in entry["events"] or event in entry["events"])
+            ):
+                return str(violation["code"])
+    return Code.ILLEGAL_TRANSITION.value
 
 
-_REJECTIONS: Final = _load_rejections()
+_VIOLATIONS: Final = tuple(load_spec_json("violations.json")["violations"])
 _AT_END: Final[Mapping[str, str]] = {
-    v["machine"]: v["code"]
-    for v in load_spec_json("violations.json")["violations"]
-    if v.get("at_end") and v["machine"] is not None
+    v["machine"]: v["code"] for v in _VIOLATIONS if v.get("at_end") and v["machine"] is not None
 }
 
 
 def rejection_code(machine: str, state: str, event: str) -> str:
     """Return the code of a rejected (machine, state, event)."""
     guard_unmatched = COMPILED[machine].has_pair(state, event)
-    for code, entry in _REJECTIONS:
-        if bool(entry.get("guard_unmatched")) == guard_unmatched and _matches(
-            entry, machine, state, event
-        ):
-            return code
-    return Code.ILLEGAL_TRANSITION.value
+    return match_rejection(_VIOLATIONS, machine, state, event, guard_unmatched=guard_unmatched)
 
 
 def end_of_input_code(machine: str) -> str:
