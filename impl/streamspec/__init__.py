@@ -67,6 +67,8 @@ from streamspec.completion import (
     Verdict,
     judge,
 )
+from streamspec.envelope import Envelope, decode_envelope, encode_envelope, read_events
+from streamspec.pairing import RepairReport, check_history, prepare_body, repair
 
 __all__ = [
     "ABSENT",
@@ -83,6 +85,7 @@ __all__ = [
     "DataBlockStartEvent",
     "DecodeError",
     "Diagnostic",
+    "Envelope",
     "Event",
     "EventKind",
     "ExceedMaxItersEvent",
@@ -99,6 +102,7 @@ __all__ = [
     "ProtocolError",
     "Reducer",
     "Reduction",
+    "RepairReport",
     "ReplyEndEvent",
     "ReplyStartEvent",
     "ReplyState",
@@ -129,8 +133,14 @@ __all__ = [
     "UserConfirmResultEvent",
     "UserInterruptEvent",
     "Verdict",
+    "check_history",
+    "decode_envelope",
     "decode_event",
+    "encode_envelope",
     "encode_event",
     "judge",
+    "prepare_body",
+    "read_events",
     "reduce",
+    "repair",
 ]
