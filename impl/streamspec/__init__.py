@@ -67,7 +67,13 @@ from streamspec.completion import (
     Verdict,
     judge,
 )
-from streamspec.envelope import Envelope, decode_envelope, encode_envelope, read_events
+from streamspec.envelope import (
+    Envelope,
+    decode_envelope,
+    encode_envelope,
+    read_events,
+    reply_lines,
+)
 from streamspec.pairing import RepairReport, check_history, prepare_body, repair
 
 __all__ = [
@@ -143,4 +149,5 @@ __all__ = [
     "read_events",
     "reduce",
     "repair",
+    "reply_lines",
 ]
