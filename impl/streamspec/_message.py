@@ -312,7 +312,7 @@ class Message:
             reply["finished_reason"] = self.finished_reason
         if self.error is not ABSENT:
             reply["error"] = self.error
-        return {"reply": copy.deepcopy(reply), "content": [e.export() for e in self.content]}
+        return copy.deepcopy({"reply": reply, "content": [e.export() for e in self.content]})
 
     @classmethod
     def restore(cls, data: Mapping[str, Any]) -> Message:
