@@ -10,7 +10,7 @@ usage error. A bad line is an ``unreadable_line`` error; the rest is still read.
 from __future__ import annotations
 
 import sys
-from typing import IO, Any, BinaryIO
+from typing import Any, BinaryIO
 
 import click
 import orjson
@@ -46,7 +46,7 @@ def _open_input(file: BinaryIO | None, bundled: str | None) -> BinaryIO:
         return file
     if bundled is not None:
         return example_path(bundled).open("rb")
-    return click.get_binary_stream("stdin")
+    return sys.stdin.buffer
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -132,8 +132,7 @@ def check(file: BinaryIO | None, source: str, output_format: str, fail_on: str) 
     if output_format == "json":
         _write_json(report.to_dict())
     else:
-        out: IO[str] = click.get_text_stream("stdout")
-        render_report(report, out)
+        render_report(report, sys.stdout)
     failing = {Severity.ERROR} if fail_on == "error" else {Severity.ERROR, Severity.WARNING}
     if any(f.diagnostic.severity in failing for f in report.findings()):
         sys.exit(1)

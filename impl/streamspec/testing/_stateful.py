@@ -322,6 +322,5 @@ def run_against(
     settings_: settings | None = None,
 ) -> None:
     """Run the stateful test against ``factory``'s implementations now (raises on a failure)."""
-    run_state_machine_as_test(  # type: ignore[no-untyped-call]
-        machine_for(factory, strict=strict, error_type=error_type), settings=settings_
-    )
+    run: Callable[..., None] = run_state_machine_as_test
+    run(machine_for(factory, strict=strict, error_type=error_type), settings=settings_)
