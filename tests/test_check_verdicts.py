@@ -1,0 +1,56 @@
+"""``check`` shows each reply's model-call verdicts, and verdicts never change its exit code."""
+
+from __future__ import annotations
+
+import orjson
+from click.testing import CliRunner
+from streamspec._cli import main
+from streamspec._resources import example_path
+
+CUT_OFF = example_path("agentscope/judge-cut-off.jsonl")
+
+
+def _check(*args: str) -> tuple[int, dict]:
+    result = CliRunner().invoke(main, ["check", *args, "--format", "json"])
+    return result.exit_code, orjson.loads(result.stdout)
+
+
+def test_bundled_check_shows_two_calls_without_basis_and_exits_0() -> None:
+    """Seed 000's stream has two MODEL_CALL_ENDs without finished_reason: two no-basis verdicts, exit 0."""
+    code, report = _check()
+    assert code == 0
+    verdicts = report["replies"][0]["verdicts"]
+    assert [(v["key"], v["terminal_state"], v["usage_state"]) for v in verdicts] == [
+        ("1", "no_completion_basis", "known"),
+        ("2", "no_completion_basis", "known"),
+    ]
+
+
+def test_a_cut_off_call_is_reported_but_does_not_fail_the_check() -> None:
+    """A stream cut off mid-call shows its last call as no_completion_basis and still exits 0."""
+    code, report = _check(str(CUT_OFF))
+    assert code == 0
+    assert report["summary"]["errors"] == 0
+    last = report["replies"][0]["verdicts"][-1]
+    assert last["terminal_state"] == "no_completion_basis"
+    assert last["usage_state"] == "unknown"
+
+
+def test_a3s_check_judges_each_turn_once() -> None:
+    """Checked with --from a3s, the bundled a3s session has one completed verdict per turn."""
+    code, report = _check(str(example_path("a3s/session.a3s.jsonl")), "--from", "a3s")
+    assert code == 0
+    verdicts = report["replies"][0]["verdicts"]
+    assert [(v["key"], v["terminal_state"]) for v in verdicts] == [
+        ("1", "completed"),
+        ("2", "completed"),
+        ("3", "completed"),
+    ]
+    assert verdicts[0]["usage"]["input_tokens"] == 120
+
+
+def test_text_report_lists_the_verdicts() -> None:
+    """The text report prints a model-call table with each call's terminal state."""
+    result = CliRunner().invoke(main, ["check", str(CUT_OFF)])
+    assert "model call" in result.stdout
+    assert "no_completion_basis" in result.stdout
