@@ -12,7 +12,7 @@ from streamspec._diagnostics import CODE_INFO, Code, Diagnostic
 from streamspec._errors import DecodeError
 from streamspec._events import UnknownEvent
 
-__all__ = ["Line", "read_lines", "read_records", "unreadable"]
+__all__ = ["Line", "decode_lines", "read_lines", "read_records", "unreadable"]
 
 T = TypeVar("T")
 
@@ -73,12 +73,17 @@ def read_lines(stream: BinaryIO | Iterable[bytes]) -> Iterator[Line]:
 def read_records(
     stream: BinaryIO | Iterable[bytes], decode: Callable[[dict[str, Any]], T]
 ) -> Iterator[Line]:
-    """Yield every line with its record decoded by ``decode``.
+    """Yield every line of ``stream`` with its record decoded by ``decode``."""
+    return decode_lines(read_lines(stream), decode)
+
+
+def decode_lines(lines: Iterable[Line], decode: Callable[[dict[str, Any]], T]) -> Iterator[Line]:
+    """Yield every line with its JSON object decoded by ``decode``.
 
     A record ``decode`` rejects with :class:`~streamspec.DecodeError` becomes an
     ``unreadable_line`` problem naming every bad field.
     """
-    for line in read_lines(stream):
+    for line in lines:
         if line.record is None:
             yield line
             continue

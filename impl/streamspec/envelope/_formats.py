@@ -37,7 +37,7 @@ from streamspec._completion_events import CompletionEvent
 from streamspec._diagnostics import CODE_INFO, Code, Diagnostic
 from streamspec._errors import DecodeError, UsageError
 from streamspec._events import Event, ReplyEndEvent, ReplyStartEvent, UnknownEvent
-from streamspec._jsonl import Line, read_lines, unreadable
+from streamspec._jsonl import Line, decode_lines, read_lines, unreadable
 from streamspec.envelope._a3s import import_a3s
 from streamspec.envelope._envelope import (
     Envelope,
@@ -145,16 +145,7 @@ def _envelope_events(lines: Iterable[Line]) -> Iterator[Line]:
 
 
 def _agentscope(lines: Iterable[Line]) -> Iterator[Line]:
-    for line in lines:
-        if line.record is None:
-            yield line
-            continue
-        try:
-            yield Line(number=line.number, record=decode_event(line.record))
-        except DecodeError as error:
-            yield Line(
-                number=line.number, problem=unreadable(line.number, "; ".join(error.problems))
-            )
+    return decode_lines(lines, decode_event)
 
 
 def _muse(stream: BinaryIO | Iterable[bytes]) -> Iterator[Line]:
