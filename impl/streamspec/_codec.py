@@ -90,7 +90,8 @@ def _structure(obj: Any, _: Any = None) -> AgentEvent:
         if "type" in obj and not isinstance(type_, str):
             raise DecodeError("unreadable event", ["expected string @ $.type"])
         return UnknownEvent(type=type_, raw=obj)
-    kwargs = {k: v for k, v in obj.items() if k != "type"}
+    kwargs = dict(obj)
+    del kwargs["type"]
     names = _FIELD_SETS[cls]
     if not names.issuperset(kwargs):
         kwargs["extra"] = {k: kwargs.pop(k) for k in list(kwargs) if k not in names}

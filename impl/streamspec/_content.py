@@ -32,35 +32,42 @@ __all__ = [
 
 
 def decode_base64(chunk: str) -> bytes | None:
-    """Decode a chunk, or return ``None`` when ``b64decode(validate=True)`` rejects it."""
+    """Decode a chunk, or return ``None`` when ``b64decode(validate=True)`` rejects it.
+
+    ``a2b_base64(strict_mode=True)`` accepts exactly what ``b64decode(validate=True)``
+    accepts, without its per-call regex and type juggling.
+    """
     try:
-        return base64.b64decode(chunk, validate=True)
+        return binascii.a2b_base64(chunk, strict_mode=True)
     except (binascii.Error, ValueError):
         return None
 
 
 class _Chunks:
-    """A string built from deltas, joined once per change."""
+    """A string built from deltas, joined once per change.
 
-    __slots__ = ("_cache", "parts")
+    ``parts`` holds the deltas since the last join; after a join it holds the
+    joined string alone, which is the cache. Appending is a plain list append.
+    """
+
+    __slots__ = ("parts",)
 
     def __init__(self, initial: str = "") -> None:
         self.parts: list[str] = [initial] if initial else []
-        self._cache: str | None = initial
 
     def append(self, delta: str) -> None:
         self.parts.append(delta)
-        self._cache = None
 
     def replace(self, text: str) -> None:
-        self.parts = [text]
-        self._cache = text
+        self.parts[:] = [text]
 
     def text(self) -> str:
-        if self._cache is None:
-            self._cache = "".join(self.parts)
-            self.parts = [self._cache]
-        return self._cache
+        parts = self.parts
+        if len(parts) == 1:
+            return parts[0]
+        joined = "".join(parts)
+        parts[:] = [joined]
+        return joined
 
 
 class _Bytes:

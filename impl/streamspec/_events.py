@@ -101,6 +101,17 @@ class FieldProblem(TypeError):
 _JSON_NAMES = {str: "string", int: "integer", bool: "boolean", dict: "object", list: "array"}
 
 
+#: The Python class each JSON type reads as, for the exact-class fast check.
+_EXACT: Final[Mapping[str, type]] = {
+    "string": str,
+    "integer": int,
+    "boolean": bool,
+    "object": dict,
+    "array": list,
+    "null": type(None),
+}
+
+
 def _json_name(value: object) -> str:
     if value is None:
         return "null"
@@ -127,9 +138,10 @@ Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 def _check(*json_types: str, optional: bool = False) -> Validator:
     """A validator that accepts the given JSON types (and ABSENT when optional)."""
     accepted = frozenset(json_types)
+    exact = frozenset(_EXACT[name] for name in json_types if name in _EXACT)
 
     def validate(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if value is ABSENT and optional:
+        if value.__class__ in exact or (value is ABSENT and optional):
             return
         if value is ABSENT:
             raise FieldProblem(attribute.name, "required field missing")

@@ -51,30 +51,45 @@ def unreadable(number: int, reason: str) -> Diagnostic:
     )
 
 
+def _parse(number: int, raw: bytes) -> Line | dict[str, Any]:
+    """The JSON object on one line, or the :class:`Line` that says why there is none."""
+    text = raw.strip()
+    if not text:
+        return Line(number=number)
+    try:
+        value = orjson.loads(text)
+    except orjson.JSONDecodeError as error:
+        return Line(number=number, problem=unreadable(number, f"not JSON ({error})"))
+    if not isinstance(value, dict):
+        kind = type(value).__name__
+        return Line(number=number, problem=unreadable(number, f"not a JSON object (got {kind})"))
+    return value
+
+
 def read_lines(stream: BinaryIO | Iterable[bytes]) -> Iterator[Line]:
     """Yield every line of a JSON-lines stream, parsed into JSON objects."""
     for number, raw in enumerate(stream, start=1):
-        text = raw.strip()
-        if not text:
-            yield Line(number=number)
-            continue
-        try:
-            value = orjson.loads(text)
-        except orjson.JSONDecodeError as error:
-            yield Line(number=number, problem=unreadable(number, f"not JSON ({error})"))
-            continue
-        if not isinstance(value, dict):
-            kind = type(value).__name__
-            yield Line(number=number, problem=unreadable(number, f"not a JSON object (got {kind})"))
-            continue
-        yield Line(number=number, record=value)
+        parsed = _parse(number, raw)
+        yield parsed if isinstance(parsed, Line) else Line(number=number, record=parsed)
 
 
 def read_records(
     stream: BinaryIO | Iterable[bytes], decode: Callable[[dict[str, Any]], T]
 ) -> Iterator[Line]:
-    """Yield every line of ``stream`` with its record decoded by ``decode``."""
-    return decode_lines(read_lines(stream), decode)
+    """Yield every line of ``stream`` with its record decoded by ``decode``.
+
+    Same lines as ``decode_lines(read_lines(stream), decode)``, with one
+    :class:`Line` built per input line instead of two.
+    """
+    for number, raw in enumerate(stream, start=1):
+        parsed = _parse(number, raw)
+        if isinstance(parsed, Line):
+            yield parsed
+            continue
+        try:
+            yield Line(number=number, record=decode(parsed))
+        except DecodeError as error:
+            yield Line(number=number, problem=unreadable(number, "; ".join(error.problems)))
 
 
 def decode_lines(lines: Iterable[Line], decode: Callable[[dict[str, Any]], T]) -> Iterator[Line]:

@@ -31,7 +31,7 @@ from streamspec._diagnostics import Code
 from streamspec._events import ABSENT, Event, is_given
 from streamspec._machines import COMPILED, ROUTES
 
-__all__ = ["ACTIONS", "CHECKED_KINDS", "CHECKS", "INSTANCE_ACTIONS", "ContentProblem", "Message"]
+__all__ = ["ACTIONS", "CHECKS", "FAST_ACTIONS", "ContentProblem", "Message"]
 
 Entity = TextBlock | DataBlock | HintBlock | ToolCall | ToolResult | ExternalResult
 Block = TextBlock | DataBlock | HintBlock
@@ -375,27 +375,44 @@ CHECKS: Final[Mapping[str, Check]] = {
     "delta_received": Message.check_delta_received,
     "result_data_received": Message.check_result_data_received,
 }
-#: The event kinds whose accepted transitions still pass a content check.
-CHECKED_KINDS: Final = frozenset({"data_block_delta", "tool_result_data_delta"})
 
 
-def _text_received(block: Any, event: Any) -> None:
-    block.text.append(event.delta)
+def _text_received(block: Any, event: Any) -> bool:
+    block.text.parts.append(event.delta)
+    return True
 
 
-def _input_received(call: Any, event: Any) -> None:
-    call.input.append(event.delta)
+def _input_received(call: Any, event: Any) -> bool:
+    call.input.parts.append(event.delta)
+    return True
 
 
-def _result_text_received(result: Any, event: Any) -> None:
+def _result_text_received(result: Any, event: Any) -> bool:
     result.add_text(event.delta)
+    return True
 
 
-#: Actions that change only the instance an unchecked event names:
-#: ``action name -> fn(instance, event)``, equivalent to the method of the same
-#: name. The reducer calls them directly on its fast path.
-INSTANCE_ACTIONS: Final[Mapping[str, Callable[[Any, Any], None]]] = {
-    "delta_received": _text_received,
-    "input_received": _input_received,
-    "result_text_received": _result_text_received,
+def _base64_received(block: Any, event: Any) -> bool:
+    """A base64 chunk that decodes joins the block's bytes; anything else is judged in full."""
+    data = event.data
+    if block.url is not None or data.__class__ is not str:
+        return False
+    raw = decode_base64(data)
+    if raw is None:
+        return False
+    block.bytes.append(raw)
+    return True
+
+
+#: The fast form of a self-loop row's action, per event kind: ``kind ->
+#: (action, fn(instance, event) -> applied)``. ``fn`` does what ``action`` does
+#: to the one instance the event names, and returns False, having changed
+#: nothing, when the event needs the full judgement (a content check failed or
+#: does not apply); the reducer then judges it in full and records why.
+FAST_ACTIONS: Final[Mapping[str, tuple[str, Callable[[Any, Any], bool]]]] = {
+    "text_block_delta": ("delta_received", _text_received),
+    "thinking_block_delta": ("delta_received", _text_received),
+    "data_block_delta": ("delta_received", _base64_received),
+    "tool_call_delta": ("input_received", _input_received),
+    "tool_result_text_delta": ("result_text_received", _result_text_received),
 }

@@ -22,15 +22,16 @@ This module judges; :mod:`streamspec._message` holds the message and acts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import operator
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 from streamspec._codec import EVENT_BY_KIND
 from streamspec._diagnostics import CODE_INFO, Code, Diagnostic, Severity
-from streamspec._errors import ProtocolError, UsageError
+from streamspec._errors import ProtocolError, SpecError, UsageError
 from streamspec._events import AgentEvent, CustomEvent, Event, UnknownEvent
 from streamspec._machines import COMPILED, ROUTES, Route, end_of_input_code, rejection_code
-from streamspec._message import ACTIONS, CHECKED_KINDS, CHECKS, INSTANCE_ACTIONS, Message
+from streamspec._message import ACTIONS, CHECKS, FAST_ACTIONS, Message
 from streamspec._tables import Row
 
 __all__ = ["STATE_FORMAT", "Reducer"]
@@ -49,53 +50,64 @@ _PER_ITEM: Final = {
 }
 
 
-class _FastPath:
+_INSTANCES: Final = {"block": "blocks", "tool_call": "calls", "tool_result": "results"}
+_FastPath = Callable[["Reducer", Any], bool]
+
+
+def _compile_fast_path(kind: str, act: Callable[[Any, Any], bool]) -> _FastPath:
     """The common case of one event kind, compiled from the tables at import.
 
     It covers kinds that drive the reply machine with ``content`` and one
-    keyed instance through a self-loop row whose action touches only that
-    instance (text, thinking and tool-input deltas, tool-result text). When
-    the reply and the instance are in a state where that row applies, the
-    event is legal by the tables and the fast path applies it; anything else
-    goes through the full judgement, which produces the diagnostics.
+    keyed instance through self-loop rows (text, thinking, base64 and
+    tool-input deltas, tool-result text). The states where those rows apply
+    are read from the tables; when the reply and the instance are in one of
+    them and ``act`` applies the event, the event is legal by the tables and
+    done. Anything else (and the first event, which names the reply) goes
+    through the full judgement, which produces the diagnostics.
     """
+    reply_route, route = ROUTES[kind]
+    reply, machine = COMPILED["reply"], COMPILED[route.machine]
+    reply_states = frozenset(
+        state
+        for (state, event), row in reply.plain.items()
+        if event == reply_route.event and row.target == state and row.action is None
+    )
+    ok_states = frozenset(
+        state
+        for (state, event), row in machine.plain.items()
+        if event == route.event and row.target == state
+    )
+    key_of = operator.attrgetter(route.key or "")
+    instances_of = operator.attrgetter(_INSTANCES[route.machine])
+    scope = route.scope
 
-    __slots__ = ("action", "field", "instances", "ok_states", "reply_states", "scope")
+    def fast(reducer: Reducer, event: Any) -> bool:
+        message = reducer.message
+        if reducer._reply_state not in reply_states or event.reply_id != message.reply_id:
+            return False
+        key = key_of(event)
+        entity = instances_of(message).get((scope, key) if scope is not None else key)
+        return entity is not None and entity.state in ok_states and act(entity, event)
 
-    def __init__(self, kind: str) -> None:
+    return fast
+
+
+def _fast_paths() -> Mapping[type[Any], _FastPath]:
+    paths: dict[type[Any], _FastPath] = {}
+    for kind, (action, act) in FAST_ACTIONS.items():
         reply_route, route = ROUTES[kind]
-        reply, machine = COMPILED["reply"], COMPILED[route.machine]
-        self.reply_states = frozenset(
-            state
-            for (state, event), row in reply.plain.items()
-            if event == reply_route.event and row.target == state and row.action is None
-        )
-        rows = [
-            row
-            for (state, event), row in machine.plain.items()
-            if event == route.event and row.target == state
-        ]
-        (action,) = {row.action for row in rows}
-        self.ok_states = frozenset(row.source for row in rows)
-        self.action = INSTANCE_ACTIONS[action or ""]
-        self.field = route.key or ""
-        self.scope = route.scope
-        self.instances = {"block": "blocks", "tool_call": "calls", "tool_result": "results"}[
-            route.machine
-        ]
-
-
-def _fast_paths() -> Mapping[type[Event], _FastPath]:
-    paths: dict[type[Event], _FastPath] = {}
-    for kind, routes in ROUTES.items():
-        if len(routes) != 2 or kind in CHECKED_KINDS:
-            continue
-        reply_route, route = routes
-        if reply_route.machine != "reply" or route.items is not None or route.key is None:
-            continue
         rows = [r for (_, e), r in COMPILED[route.machine].plain.items() if e == route.event]
-        if rows and all(r.source == r.target and r.action in INSTANCE_ACTIONS for r in rows):
-            paths[EVENT_BY_KIND[kind]] = _FastPath(kind)
+        if not (
+            reply_route.machine == "reply"
+            and route.key is not None
+            and route.items is None
+            and rows
+            and all(r.source == r.target and r.action == action for r in rows)
+        ):
+            raise SpecError(
+                "fast path", [f"{kind} is not a self-loop with action {action!r} @ $.routes.{kind}"]
+            )
+        paths[EVENT_BY_KIND[kind]] = _compile_fast_path(kind, act)
     return paths
 
 
@@ -194,20 +206,10 @@ class Reducer:
         if self._finished:
             raise UsageError("this reducer was finished; resume from its exported state instead")
         index = self._index
-        fast = _FAST.get(type(event))  # type: ignore[arg-type]
-        if (
-            fast is not None
-            and index
-            and self._reply_state in fast.reply_states
-            and getattr(event, "reply_id", None) == self.message.reply_id
-        ):
-            key = getattr(event, fast.field)
-            instances = getattr(self.message, fast.instances)
-            entity = instances.get((fast.scope, key) if fast.scope else key)
-            if entity is not None and entity.state in fast.ok_states:
-                fast.action(entity, event)
-                self._index = index + 1
-                return ()
+        fast = _FAST.get(event.__class__)
+        if fast is not None and index and fast(self, event):
+            self._index = index + 1
+            return ()
         before = len(self._diagnostics)
         self._index = index + 1
         try:
