@@ -9,6 +9,7 @@ usage error. A bad line is an ``unreadable_line`` error; the rest is still read.
 
 from __future__ import annotations
 
+import gc
 import sys
 from typing import Any, BinaryIO
 
@@ -53,6 +54,9 @@ def _open_input(file: BinaryIO | None, bundled: str | None) -> BinaryIO:
 @click.version_option(package_name="streamspec")
 def main() -> None:
     """Reference semantics for LLM agent event streams."""
+    # Everything imported so far lives as long as the process: keep the
+    # cyclic collector from rescanning it while a long stream is read.
+    gc.freeze()
 
 
 @main.command()
@@ -81,6 +85,7 @@ def reduce(
     if source == "muse":
         raise click.UsageError("muse records carry no reply; use 'streamspec judge --from muse'")
     reducer = Reducer(reply_id=reply_id, name=name, role=role, created_at=created_at, strict=strict)
+    apply = reducer.apply
     last = 0
     try:
         for line in reply_lines(read_events(_open_input(file, None), source)):
@@ -89,8 +94,9 @@ def reduce(
                 _emit(line.number, line.problem)
                 if strict and line.problem.severity is Severity.ERROR:
                     sys.exit(1)
-            if line.event is not None:
-                for diagnostic in reducer.apply(line.event):
+            event = line.event
+            if event is not None:
+                for diagnostic in apply(event):
                     _emit(line.number, diagnostic)
             if each:
                 _write_json(reducer.to_dict())

@@ -34,7 +34,14 @@ from streamspec._events import (
     UnknownEvent,
 )
 
-__all__ = ["EVENT_BY_KIND", "EVENT_BY_TYPE", "converter", "decode_event", "encode_event"]
+__all__ = [
+    "EVENT_BY_KIND",
+    "EVENT_BY_TYPE",
+    "converter",
+    "decode_event",
+    "encode_event",
+    "structure_event",
+]
 
 #: ``"TEXT_BLOCK_DELTA" -> TextBlockDeltaEvent``.
 EVENT_BY_TYPE: Final[Mapping[str, type[Event]]] = {cls.TYPE: cls for cls in EVENT_CLASSES}
@@ -42,6 +49,7 @@ EVENT_BY_TYPE: Final[Mapping[str, type[Event]]] = {cls.TYPE: cls for cls in EVEN
 EVENT_BY_KIND: Final[Mapping[str, type[Event]]] = {cls.KIND: cls for cls in EVENT_CLASSES}
 
 _BASE_FIELDS: Final = ("id", "created_at", "metadata")
+_CLASS_OF: Final[dict[str, type[Event]]] = dict(EVENT_BY_TYPE)
 
 
 def _wire_fields(cls: type[Event]) -> tuple[str, ...]:
@@ -82,16 +90,31 @@ def _problems(cls: type[Event], kwargs: Mapping[str, Any]) -> list[str]:
 
 
 def _structure(obj: Any, _: Any = None) -> AgentEvent:
-    if not isinstance(obj, dict):
+    if obj.__class__ is not dict and not isinstance(obj, dict):
         raise DecodeError("unreadable event", [f"expected an object, got {type(obj).__name__} @ $"])
     type_ = obj.get("type")
-    cls = EVENT_BY_TYPE.get(type_) if isinstance(type_, str) else None
+    cls = _CLASS_OF.get(type_) if type_.__class__ is str else None
     if cls is None:
         if "type" in obj and not isinstance(type_, str):
             raise DecodeError("unreadable event", ["expected string @ $.type"])
         return UnknownEvent(type=type_, raw=obj)
     kwargs = dict(obj)
     del kwargs["type"]
+    return _build(cls, kwargs)
+
+
+def _structure_owned(obj: Any) -> AgentEvent:
+    """:func:`_structure` for a dict the caller gives up (fresh from a JSON parser)."""
+    type_ = obj.get("type") if obj.__class__ is dict else None
+    if type_.__class__ is str:
+        cls = _CLASS_OF.get(type_)
+        if cls is not None:
+            del obj["type"]
+            return _build(cls, obj)
+    return _structure(obj)
+
+
+def _build(cls: type[Event], kwargs: dict[str, Any]) -> Event:
     names = _FIELD_SETS[cls]
     if not names.issuperset(kwargs):
         kwargs["extra"] = {k: kwargs.pop(k) for k in list(kwargs) if k not in names}
@@ -101,7 +124,7 @@ def _structure(obj: Any, _: Any = None) -> AgentEvent:
         problems = _problems(cls, kwargs)
         if not problems:  # pragma: no cover - the constructor and the checks agree
             raise
-        raise DecodeError(f"unreadable {type_} event", problems) from None
+        raise DecodeError(f"unreadable {cls.TYPE} event", problems) from None
 
 
 def _value(value: Any) -> Any:
@@ -132,6 +155,10 @@ converter: Final = cattrs.Converter()
 for _cls in (*EVENT_CLASSES, UnknownEvent, Event):
     converter.register_structure_hook(_cls, _structure)
     converter.register_unstructure_hook(_cls, _unstructure)
+
+
+#: :func:`decode_event` for reading loops: it takes over the dict it is given.
+structure_event: Final = _structure_owned
 
 
 def decode_event(obj: Any) -> AgentEvent:

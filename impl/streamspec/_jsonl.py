@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, BinaryIO, TypeVar
+from typing import Any, BinaryIO, NamedTuple, TypeVar
 
-import attrs
 import orjson
 
 from streamspec._diagnostics import CODE_INFO, Code, Diagnostic
@@ -17,11 +16,12 @@ __all__ = ["Line", "decode_lines", "read_lines", "read_records", "unreadable"]
 T = TypeVar("T")
 
 
-@attrs.frozen(kw_only=True)
-class Line:
+class Line(NamedTuple):
     """One input line: its number, and either a record or why it has none.
 
-    A blank line has neither a record nor a problem.
+    A blank line has neither a record nor a problem. (A named tuple: lines are
+    made once per input line, so they are kept as cheap as an immutable value
+    can be.)
     """
 
     number: int
@@ -53,12 +53,11 @@ def unreadable(number: int, reason: str) -> Diagnostic:
 
 def _parse(number: int, raw: bytes) -> Line | dict[str, Any]:
     """The JSON object on one line, or the :class:`Line` that says why there is none."""
-    text = raw.strip()
-    if not text:
-        return Line(number=number)
     try:
-        value = orjson.loads(text)
+        value = orjson.loads(raw)
     except orjson.JSONDecodeError as error:
+        if not raw.strip():
+            return Line(number=number)
         return Line(number=number, problem=unreadable(number, f"not JSON ({error})"))
     if not isinstance(value, dict):
         kind = type(value).__name__

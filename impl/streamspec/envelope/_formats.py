@@ -32,12 +32,12 @@ from typing import Any, BinaryIO, Final
 
 import orjson
 
-from streamspec._codec import decode_event
+from streamspec._codec import structure_event
 from streamspec._completion_events import CompletionEvent
 from streamspec._diagnostics import CODE_INFO, Code, Diagnostic
 from streamspec._errors import DecodeError, UsageError
 from streamspec._events import Event, ReplyEndEvent, ReplyStartEvent, UnknownEvent
-from streamspec._jsonl import Line, decode_lines, read_lines, unreadable
+from streamspec._jsonl import Line, read_lines, read_records, unreadable
 from streamspec.envelope._a3s import import_a3s
 from streamspec.envelope._envelope import (
     Envelope,
@@ -144,10 +144,6 @@ def _envelope_events(lines: Iterable[Line]) -> Iterator[Line]:
         )
 
 
-def _agentscope(lines: Iterable[Line]) -> Iterator[Line]:
-    return decode_lines(lines, decode_event)
-
-
 def _muse(stream: BinaryIO | Iterable[bytes]) -> Iterator[Line]:
     try:
         completion = importlib.import_module("streamspec.completion")
@@ -226,11 +222,10 @@ def _read(
         if chosen is Source.MUSE:
             yield from _muse(stream)
             return
-    lines = read_lines(stream)
     if chosen is Source.AGENTSCOPE:
-        yield from _agentscope(lines)
+        yield from read_records(stream, structure_event)
         return
-    envelopes = read_envelopes(lines)
+    envelopes = read_envelopes(read_lines(stream))
     if replay:
         envelopes = replay_lines(envelopes)
     if chosen is Source.A3S:
