@@ -185,6 +185,9 @@ def read_events(
 
     Raises:
         UsageError: an unknown ``source`` (raised at once, not when iterated).
+
+    With ``auto``, lines are read at once up to the first JSON object, which
+    decides the format; the rest is read as the result is iterated.
     """
     return read_input(stream, source, replay=replay)
 
@@ -208,8 +211,6 @@ def read_input(
         raise UsageError(
             f"unknown source {source!r}; expected one of {', '.join(SOURCES)}"
         ) from None
-    if chosen is Source.MUSE:
-        return _muse(stream)
     return _read(stream, chosen, replay, keep_envelopes)
 
 
@@ -219,21 +220,18 @@ def _read(
     if chosen is Source.AUTO:
         first, stream = _peek(stream)
         chosen = detect_source(first)
-        if chosen is Source.MUSE:
-            yield from _muse(stream)
-            return
+    if chosen is Source.MUSE:
+        return _muse(stream)
     if chosen is Source.AGENTSCOPE:
-        yield from read_records(stream, structure_event)
-        return
+        return read_records(stream, structure_event)
     envelopes = read_envelopes(read_lines(stream))
     if replay:
         envelopes = replay_lines(envelopes)
     if chosen is Source.A3S:
-        yield from import_a3s(envelopes)
-    elif keep_envelopes:
-        yield from envelopes
-    else:
-        yield from _envelope_events(envelopes)
+        return import_a3s(envelopes)
+    if keep_envelopes:
+        return envelopes
+    return _envelope_events(envelopes)
 
 
 def reply_lines(lines: Iterable[Line]) -> Iterator[Line]:
