@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar, Final, Literal, TypeAlias, TypeVar, Union
 
 import attrs
@@ -82,6 +83,10 @@ ABSENT: Final = AbsentType.ABSENT
 T = TypeVar("T")
 Opt: TypeAlias = Union[T, Literal[AbsentType.ABSENT]]  # noqa: UP007
 JsonObject: TypeAlias = dict[str, Any]
+
+
+#: The ``extra`` of an event whose object had no keys outside the model.
+NO_EXTRA: Final[Mapping[str, Any]] = MappingProxyType({})
 
 
 def is_given(value: object) -> bool:
@@ -223,7 +228,9 @@ class Event:
     id: Opt[str] = _opt("string")
     created_at: Opt[str] = _opt("string")
     metadata: Opt[JsonObject] = _opt("object")
-    extra: Mapping[str, Any] = attrs.field(factory=dict, repr=False, metadata={"internal": True})
+    extra: Mapping[str, Any] = attrs.field(
+        default=NO_EXTRA, repr=False, metadata={"internal": True}
+    )
 
     @property
     def type(self) -> str:
