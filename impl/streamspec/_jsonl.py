@@ -55,14 +55,21 @@ def _parse(number: int, raw: bytes) -> Line | dict[str, Any]:
     """The JSON object on one line, or the :class:`Line` that says why there is none."""
     try:
         value = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return _no_object(number, raw)
+    return value if isinstance(value, dict) else _no_object(number, raw)
+
+
+def _no_object(number: int, raw: bytes) -> Line:
+    """The line for input that holds no JSON object: blank, not JSON, or another value."""
+    try:
+        value = orjson.loads(raw)
     except orjson.JSONDecodeError as error:
         if not raw.strip():
             return Line(number=number)
         return Line(number=number, problem=unreadable(number, f"not JSON ({error})"))
-    if not isinstance(value, dict):
-        kind = type(value).__name__
-        return Line(number=number, problem=unreadable(number, f"not a JSON object (got {kind})"))
-    return value
+    kind = type(value).__name__
+    return Line(number=number, problem=unreadable(number, f"not a JSON object (got {kind})"))
 
 
 def read_lines(stream: BinaryIO | Iterable[bytes]) -> Iterator[Line]:
@@ -80,13 +87,17 @@ def read_records(
     Same lines as ``decode_lines(read_lines(stream), decode)``, with one
     :class:`Line` built per input line instead of two.
     """
+    loads, dict_ = orjson.loads, dict
     for number, raw in enumerate(stream, start=1):
-        parsed = _parse(number, raw)
-        if isinstance(parsed, Line):
-            yield parsed
+        try:
+            value = loads(raw)
+        except orjson.JSONDecodeError:
+            value = None
+        if value.__class__ is not dict_:
+            yield _no_object(number, raw)
             continue
         try:
-            yield Line(number=number, record=decode(parsed))
+            yield Line(number, decode(value))
         except DecodeError as error:
             yield Line(number=number, problem=unreadable(number, "; ".join(error.problems)))
 
