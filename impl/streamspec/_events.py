@@ -396,7 +396,8 @@ class ThinkingBlockEndEvent(Event):
 
 
 def _data_xor_url(instance: Any) -> None:
-    if is_given(instance.data) == is_given(instance.url):
+    data, url = instance.data, instance.url
+    if (data is ABSENT or data is None) is (url is ABSENT or url is None):
         raise FieldProblem("data", "exactly one of 'data' and 'url' must be given")
 
 

@@ -11,7 +11,9 @@ The dump is AgentScope's ``Msg.model_dump()`` in the 2.0.3 shape.
 
 from __future__ import annotations
 
+import binascii
 import copy
+from binascii import a2b_base64
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
@@ -397,8 +399,9 @@ def _base64_received(block: Any, event: Any) -> bool:
     data = event.data
     if block.url is not None or data.__class__ is not str:
         return False
-    raw = decode_base64(data)
-    if raw is None:
+    try:  # decode_base64's rule, inlined on the hot path
+        raw = a2b_base64(data, strict_mode=True)
+    except (binascii.Error, ValueError):
         return False
     block.bytes.append(raw)
     return True
