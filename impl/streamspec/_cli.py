@@ -78,9 +78,10 @@ def reduce(
     role: str | None,
     created_at: str | None,
 ) -> None:
-    """Fold AgentScope JSONL (FILE, or stdin) into the final message.
+    """Fold a reply stream (FILE, or stdin) into the final message.
 
-    Prints the message as one JSON object (with --each, one per input line).
+    Prints AgentScope's Msg.model_dump() as one JSON object (with --each, one
+    per input line). Reads AgentScope JSONL, envelopes or a3s (--from).
     """
     if source == "muse":
         raise click.UsageError("muse records carry no reply; use 'streamspec judge --from muse'")
