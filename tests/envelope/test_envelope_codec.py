@@ -18,6 +18,7 @@ from streamspec import (
     decode_event,
 )
 from streamspec._completion_events import COMPLETION_EVENT_CLASSES, ModelReceiptEvent
+from streamspec._generated import stale_files
 from streamspec._resources import spec_dir
 from streamspec.envelope import (
     A3S_TYPES,
@@ -31,7 +32,6 @@ from streamspec.envelope import (
     to_event,
 )
 from streamspec.envelope._catalog import render_catalog
-from streamspec.envelope._generated import stale_files
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),

@@ -9,11 +9,11 @@ from pathlib import Path
 import jsonschema
 import pytest
 from streamspec import _docs
+from streamspec._generated import stale_files
 from streamspec._resources import example_path, spec_dir
 from streamspec.envelope import CATALOG, from_event, read_events
 from streamspec.envelope._docs import DOC_FILES, SECTIONS
 from streamspec.envelope._envelope import encode_envelope
-from streamspec.envelope._generated import stale_files
 from streamspec.envelope._schemas import render_schemas
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -25,8 +25,8 @@ from typing import Any, Final
 
 from streamspec._completion_events import COMPLETION_EVENT_CLASSES, CompletionEvent
 from streamspec._events import EVENT_CLASSES, Event
+from streamspec._generated import dump_json, run_generator
 from streamspec._resources import spec_dir
-from streamspec.envelope._generated import dump_json, run_generator
 
 __all__ = [
     "CATALOG",

@@ -27,9 +27,9 @@ from typing import Any, Final
 
 import attrs
 
+from streamspec._generated import dump_json, run_generator
 from streamspec._resources import spec_dir
 from streamspec.envelope._catalog import CLASS_BY_TYPE, ENVELOPE_VERSION, CatalogClass
-from streamspec.envelope._generated import dump_json, run_generator
 
 __all__ = ["envelope_schema", "payload_schema", "render_schemas"]
 

@@ -23,6 +23,7 @@ import attrs
 import orjson
 
 from streamspec._completion_events import CompletionEvent
+from streamspec._generated import dump_json, run_generator
 from streamspec._reducer import Reducer
 from streamspec._resources import spec_dir
 from streamspec.envelope._convert import to_envelope
@@ -189,30 +190,18 @@ def build_vector(name: str) -> dict[str, Any]:
     }
 
 
-def _files() -> dict[Path, bytes]:
+def _files() -> dict[Path, str]:
     folder = spec_dir() / "vectors" / "envelope" / "must"
     files = {}
     for name in (*READS, *PROJECTIONS):
         vector = {"$schema": "../../../schema/envelope_vector.schema.json", **build_vector(name)}
-        files[folder / f"{name}.json"] = orjson.dumps(vector, option=orjson.OPT_INDENT_2) + b"\n"
+        files[folder / f"{name}.json"] = dump_json(vector)
     return files
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Write the vectors, or with ``--check`` name the stale ones and return 1."""
-    check = "--check" in (sys.argv[1:] if argv is None else argv)
-    files = _files()
-    stale = [
-        path for path, data in files.items() if not path.is_file() or path.read_bytes() != data
-    ]
-    if check:
-        for path in stale:
-            print(f"stale: {path}", file=sys.stderr)
-        return 1 if stale else 0
-    for path, data in files.items():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-    return 0
+    return run_generator(_files, argv)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Writing generated files: one helper shared by every generator of this package.
+"""Writing generated files: one helper shared by every generator of the project.
 
 Rules:
 
