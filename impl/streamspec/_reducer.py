@@ -170,6 +170,8 @@ class Reducer:
         self._index = 0
         self._diagnostics: list[Diagnostic] = []
         self._finished = False
+        #: ``event class -> fast path``; empty to judge every event in full.
+        self._fast: Mapping[type[Any], _FastPath] = _FAST
 
     # ------------------------------------------------------------------ public
 
@@ -206,7 +208,7 @@ class Reducer:
         if self._finished:
             raise UsageError("this reducer was finished; resume from its exported state instead")
         index = self._index
-        fast = _FAST.get(event.__class__)
+        fast = self._fast.get(event.__class__)
         if fast is not None and index and fast(self, event):
             self._index = index + 1
             return ()
