@@ -23,7 +23,7 @@ from streamspec._generated import dump_json, run_generator
 from streamspec._reducer import Reducer
 from streamspec._resources import example_path, spec_dir
 
-__all__ = ["CASES", "build_vector", "main"]
+__all__ = ["CASES", "build_vector", "expected_of", "main"]
 
 R: Final = "r1"
 
@@ -220,7 +220,10 @@ CASES: Final[dict[str, tuple[str, list[dict[str, Any]]]]] = {
 }
 
 
-def _run(events: Sequence[dict[str, Any]], options: dict[str, Any], each: bool) -> dict[str, Any]:
+def expected_of(
+    events: Sequence[dict[str, Any]], options: dict[str, Any], each: bool
+) -> dict[str, Any]:
+    """Return what the reference reducer makes of ``events``: a vector's ``expected``."""
     reducer = Reducer(**options)
     dumps = []
     for obj in events:
@@ -256,7 +259,7 @@ def build_vector(name: str) -> dict[str, Any]:
             "description": description,
             "options": options,
             "events": events,
-            "expected": _run(events, options, each=True),
+            "expected": expected_of(events, options, each=True),
         }
     description, events = CASES[name]
     options = {"reply_id": R}
@@ -264,7 +267,7 @@ def build_vector(name: str) -> dict[str, Any]:
         "description": description,
         "options": options,
         "events": events,
-        "expected": _run(events, options, each=False),
+        "expected": expected_of(events, options, each=False),
     }
 
 
