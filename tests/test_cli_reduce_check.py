@@ -216,7 +216,7 @@ def test_check_finding_shape_and_exit_1_on_errors() -> None:
         "block",
         "closed",
         "delta",
-        "t",
+        "text:t",
     )
     assert finding["explanation"].startswith("A delta after")
     assert result.stderr.startswith("3: delta_after_end: ")

@@ -625,7 +625,7 @@ def test_finish_warns_for_open_entities_and_missing_reply_end() -> None:
     assert all(d.severity is Severity.WARNING and d.index is None for d in found)
     assert sorted((d.code, d.machine, d.key, d.state) for d in found) == [
         ("missing_reply_end", "reply", None, "open"),
-        ("open_at_end", "block", "t", "open"),
+        ("open_at_end", "block", "text:t", "open"),
         ("open_at_end", "tool_call", "c1", "ready"),
         ("open_at_end", "tool_call", "streaming", "streaming"),
         ("open_at_end", "tool_result", "c1", "running"),

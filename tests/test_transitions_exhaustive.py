@@ -322,9 +322,9 @@ def _first_rejection(
     """The route (with state, item and key) that the tables say rejects ``event`` first."""
     for route in ROUTES[event.KIND]:
         for item, payload in _payload(route, event):
-            key, _, state = _instance(reducer, route, payload)
+            key, label, state = _instance(reducer, route, payload)
             if COMPILED[route.machine].lookup(state, route.event, payload) is None:
-                return route, state, item, key
+                return route, state, item, (label if key is not None else None)
     return None
 
 

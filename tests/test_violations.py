@@ -158,20 +158,20 @@ TRIGGERS = [
         "duplicate_start",
         (_TEXT_START,),
         _TEXT_START,
-        _machine_fields("block", "open", "start", "b1"),
+        _machine_fields("block", "open", "start", "text:b1"),
     ),
-    Trigger("unknown_block", (), _TEXT_DELTA, _machine_fields("block", "absent", "delta", "b1")),
+    Trigger("unknown_block", (), _TEXT_DELTA, _machine_fields("block", "absent", "delta", "text:b1")),
     Trigger(
         "delta_after_end",
         (_TEXT_START, _TEXT_END),
         _TEXT_DELTA,
-        _machine_fields("block", "closed", "delta", "b1"),
+        _machine_fields("block", "closed", "delta", "text:b1"),
     ),
     Trigger(
         "duplicate_end",
         (_TEXT_START, _TEXT_END),
         _TEXT_END,
-        _machine_fields("block", "closed", "end", "b1"),
+        _machine_fields("block", "closed", "end", "text:b1"),
     ),
     Trigger(
         "unknown_tool_call",
@@ -240,7 +240,7 @@ TRIGGERS = [
         "invalid_base64",
         (DataBlockStartEvent(reply_id=R, block_id="d1", media_type="image/png"),),
         DataBlockDeltaEvent(reply_id=R, block_id="d1", media_type="image/png", data="iVBOR=="),
-        {**_machine_fields("block", "open", "delta", "d1"), "details": {"chunk_index": 0}},
+        {**_machine_fields("block", "open", "delta", "data:d1"), "details": {"chunk_index": 0}},
     ),
     Trigger(
         "mixed_data_source",
@@ -251,7 +251,7 @@ TRIGGERS = [
             ),
         ),
         DataBlockDeltaEvent(reply_id=R, block_id="d1", media_type="image/png", data="YWJj"),
-        _machine_fields("block", "open", "delta", "d1"),
+        _machine_fields("block", "open", "delta", "data:d1"),
     ),
     Trigger(
         "duplicate_batch_item",
@@ -270,7 +270,7 @@ TRIGGERS = [
 END_TRIGGERS = {
     "open_at_end": (
         (_REPLY_START, _TEXT_START, _REPLY_END),
-        {"machine": "block", "state": "open", "key": "b1"},
+        {"machine": "block", "state": "open", "key": "text:b1"},
     ),
     "missing_reply_end": ((_REPLY_START,), {"machine": "reply", "state": "started", "key": None}),
 }

@@ -241,7 +241,9 @@ class Reducer:
         for machine, entities in self.message.instances().items():
             open_states = COMPILED[machine].open_states
             found.extend(
-                self._at_end(machine, e.state, e.id) for e in entities if e.state in open_states
+                self._at_end(machine, e.state, _label(machine, e))
+                for e in entities
+                if e.state in open_states
             )
         self._diagnostics.extend(found)
         return tuple(found)
@@ -335,9 +337,10 @@ class Reducer:
         state = self._state_of(route, key)
         compiled = COMPILED[route.machine]
         row = compiled.lookup(state, route.event, payload)
+        label = _state_key(route.scope, key)
         if row is None:
             allowed = compiled.allowed[state]
-            subject = f"{route.machine} {key!r}" if key is not None else route.machine
+            subject = f"{route.machine} {label!r}" if label is not None else route.machine
             raise _Rejection(
                 _diagnostic(
                     rejection_code(route.machine, state, route.event),
@@ -349,7 +352,7 @@ class Reducer:
                     state=state,
                     event=route.event,
                     allowed=allowed,
-                    key=key,
+                    key=label,
                 )
             )
         check = CHECKS.get(row.action or "")
@@ -366,7 +369,7 @@ class Reducer:
                         state=state,
                         event=route.event,
                         allowed=compiled.allowed[state],
-                        key=key,
+                        key=label,
                         details=problem.details,
                     )
                 )
@@ -438,7 +441,13 @@ _FAST: Final = _fast_paths()
 
 
 def _label(machine: str, entity: Any) -> str:
+    """An instance's key in :meth:`Reducer.states` and diagnostics: ``kind:id`` for blocks."""
     return f"{entity.type}:{entity.id}" if machine == "block" else str(entity.id)
+
+
+def _state_key(scope: str | None, key: str | None) -> str | None:
+    """The key a diagnostic names: ``kind:id`` for a block, else the id itself."""
+    return f"{scope}:{key}" if scope is not None and key is not None else key
 
 
 def _diagnostic(code: str, index: int | None, message: str, **fields: Any) -> Diagnostic:

@@ -353,7 +353,8 @@ class OracleModel:
         enabled = self._enabled(route.machine, state, _guard_payload(route.machine, payload))
         if route.event in enabled:
             return None
-        return Expected(_rejection(route.machine, state, route.event), item, key)
+        label = f"{route.scope}:{key}" if route.scope is not None else key
+        return Expected(_rejection(route.machine, state, route.event), item, label)
 
     # ------------------------------------------------------------- judging
 
