@@ -1,56 +1,108 @@
-"""The envelope conformance vectors are valid, fresh, and replay on the reference implementation."""
+"""The envelope conformance vectors are valid, fresh, levelled, and replay on the reference implementation."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from typing import Any
 
-import attrs
 import jsonschema
 import pytest
+from streamspec._diagnostics import CODE_INFO, Severity
 from streamspec._resources import spec_dir
-from streamspec.envelope import decode_envelope, project, read_events, to_envelope
-from streamspec.envelope._vectors import PROJECTIONS, READS, main
+from streamspec.envelope._projection import ROWS
+from streamspec.envelope._vectors import (
+    CASES,
+    LEVELS,
+    convert_result,
+    main,
+    projection_result,
+    read_result,
+    vector_path,
+)
 
-FOLDER = spec_dir() / "vectors" / "envelope" / "must"
-FILES = sorted(FOLDER.glob("*.json"))
+ROOT = spec_dir() / "vectors" / "envelope"
+FILES = sorted(ROOT.glob("*/*.json"))
 SCHEMA = json.loads((spec_dir() / "schema" / "envelope_vector.schema.json").read_text())
+SEED_001_WORDS = "unsupported event envelope version 2; expected 1"
+
+
+def _load(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
 def test_envelope_vectors_are_fresh() -> None:
-    """Regenerating the envelope vectors changes no file, and every case has one."""
+    """Regenerating the envelope vectors changes no file, and no file is left over from an old layout."""
     assert main(["--check"]) == 0
-    assert {f.stem for f in FILES} == {*READS, *PROJECTIONS}
+    assert set(FILES) == {vector_path(name) for name in CASES}
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
-def test_envelope_vector_is_valid_and_replays(path) -> None:
-    """A vector validates against its schema and the reference reproduces its lines or projection."""
-    vector = json.loads(path.read_text())
+def test_every_level_has_vectors() -> None:
+    """must, should and may each hold at least one envelope vector, and nothing else is a level."""
+    assert {path.parent.name for path in FILES} == set(LEVELS)
+    assert {p.name for p in ROOT.iterdir() if p.is_dir()} == set(LEVELS)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_envelope_vector_is_valid_and_replays(path: Path) -> None:
+    """A vector validates against its schema and the reference runner reproduces its expectation exactly."""
+    vector = _load(path)
     jsonschema.Draft202012Validator(SCHEMA).validate(vector)
     if vector["kind"] == "projection":
-        assert attrs.asdict(project(decode_envelope(vector["envelope"]))) == vector["expected"]
-        return
-    lines = list(read_events([line.encode() + b"\n" for line in vector["input"]], vector["source"]))
-    got = [
-        (
-            line.number,
-            to_envelope(line.record) if line.record is not None else None,
-            line.problem.code if line.problem else None,
-        )
-        for line in lines
-    ]
-    want = [
-        (e["line"], e["envelope"], e["problem"]["code"] if e["problem"] else None)
-        for e in vector["expected"]["lines"]
-    ]
-    assert got == want
+        got = projection_result(vector["envelope"])
+    elif vector["kind"] == "convert":
+        got = convert_result(vector["source"], vector["target"], vector["input"])
+    else:
+        got = read_result(vector["source"], vector["input"])
+    assert got == vector["expected"]
+
+
+def test_schema_rejects_a_problem_with_a_free_text_message() -> None:
+    """A problem that carries a message, or a normative_message for any code but unsupported_version, fails the schema."""
+    vector = _load(ROOT / "must" / "agentscope-lines.json")
+    bad_line = next(e for e in vector["expected"]["lines"] if e["problem"])
+    bad_line["problem"]["message"] = "not JSON"
+    errors = list(jsonschema.Draft202012Validator(SCHEMA).iter_errors(vector))
+    assert errors
+    del bad_line["problem"]["message"]
+    bad_line["problem"]["normative_message"] = "not JSON"
+    assert list(jsonschema.Draft202012Validator(SCHEMA).iter_errors(vector))
 
 
 def test_version_vector_pins_the_seed_message() -> None:
-    """The unsupported-version vector carries the seed's exact words."""
-    vector = json.loads((FOLDER / "unsupported-version.json").read_text())
+    """The unsupported-version vector carries seed 001's exact words as its normative message."""
+    vector = _load(ROOT / "must" / "unsupported-version.json")
     problems = [e["problem"] for e in vector["expected"]["lines"] if e["problem"]]
-    assert problems[0] == {
-        "code": "unsupported_version",
-        "message": "unsupported event envelope version 2; expected 1",
-    }
+    assert problems == [
+        {
+            "code": "unsupported_version",
+            "details": {"line": 1, "version": 2},
+            "normative_message": SEED_001_WORDS,
+        }
+    ]
+
+
+def _a3s_projection(vector: dict[str, Any]) -> bool:
+    row = ROWS.get(vector["envelope"]["type"])
+    return row is not None and row.source == "a3s"
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a3s_vectors_are_optional(path: Path) -> None:
+    """A vector is under may/ exactly when it reads the a3s source or projects an a3s type."""
+    vector = _load(path)
+    if vector["kind"] == "projection":
+        about_a3s = _a3s_projection(vector)
+    else:
+        about_a3s = vector["source"] == "a3s"
+    assert (path.parent.name == "may") == about_a3s
+
+
+def test_should_vectors_report_only_warnings() -> None:
+    """Every problem a should/ vector expects is a warning of spec/violations.json: advice, never a rejection."""
+    seen = []
+    for path in sorted((ROOT / "should").glob("*.json")):
+        vector = _load(path)
+        seen += [e["problem"]["code"] for e in vector["expected"]["lines"] if e["problem"]]
+    assert seen
+    assert {CODE_INFO[code].severity for code in seen} == {Severity.WARNING}

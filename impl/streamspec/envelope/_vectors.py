@@ -1,165 +1,94 @@
-"""Conformance vectors for reading the envelope and its sources, and for the projection.
+"""Conformance vectors for the envelope: reading every source, conversion, the projection.
 
-Two kinds of vector live under ``spec/vectors/envelope/must/``:
+Three kinds of vector live under ``spec/vectors/envelope/{must,should,may}/``
+(the runner algorithm, every compared value and what each level means are in
+``spec/vectors/envelope/README.md``):
 
 - ``read``: raw input lines and a ``--from`` source; expected, per output
-  line, its number, the record written back as an envelope (``null`` when the
-  line has none) and its problem (code and exact message, or ``null``); and,
-  for reply streams, the message the records fold to.
+  line, its number, the record written as an envelope and its problem (code
+  and details), and the message the reply records fold to.
+- ``convert``: raw input lines, a source and a target; expected, per output,
+  its number, the object written and the problems.
 - ``projection``: one envelope and its ``AgentEventProjectionV1``.
 
-The expected values come from the reference implementation;
+Problems are compared by ``code`` and ``details``, never by message; the one
+exception is seed 001's words for an unsupported version, carried in the
+separate ``normative_message`` field. The inputs live in
+:mod:`streamspec.envelope._vector_cases`; the expected values come from the
+functions here (:func:`read_result`, :func:`convert_result`,
+:func:`projection_result`), which are also the reference runner.
 ``python -m streamspec.envelope._vectors [--check]`` writes (or checks) them.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 import attrs
-import orjson
 
 from streamspec._completion_events import CompletionEvent
+from streamspec._diagnostics import Code, Diagnostic
 from streamspec._generated import dump_json, run_generator
+from streamspec._jsonl import Line
 from streamspec._reducer import Reducer
 from streamspec._resources import spec_dir
-from streamspec.envelope._convert import to_envelope
+from streamspec.envelope._convert import convert_lines, to_envelope
 from streamspec.envelope._envelope import decode_envelope
-from streamspec.envelope._formats import read_events
+from streamspec.envelope._formats import read_events, read_input
 from streamspec.envelope._projection import project
+from streamspec.envelope._vector_cases import CASES, Convert, Projection, Read
 
-__all__ = ["PROJECTIONS", "READS", "build_vector", "main"]
+__all__ = [
+    "CASES",
+    "LEVELS",
+    "build_vector",
+    "convert_result",
+    "main",
+    "problem_json",
+    "projection_result",
+    "read_result",
+    "vector_path",
+]
+
+#: The conformance levels, one folder each.
+LEVELS: Final = ("must", "should", "may")
+_SCHEMA_REF: Final = "../../../schema/envelope_vector.schema.json"
 
 
-def _env(type_: str, payload: dict[str, Any], **metadata: Any) -> str:
-    envelope: dict[str, Any] = {"version": 1, "type": type_, "payload": payload}
-    if metadata:
-        envelope["metadata"] = metadata
-    return orjson.dumps(envelope).decode()
+def problem_json(problem: Diagnostic) -> dict[str, Any]:
+    """Return a problem as vectors compare it: ``code`` and ``details``.
+
+    An ``unsupported_version`` problem also carries ``normative_message``,
+    the words seed 001 pins.
+    """
+    out: dict[str, Any] = {"code": problem.code, "details": dict(problem.details)}
+    if problem.code == Code.UNSUPPORTED_VERSION.value:
+        out["normative_message"] = problem.message
+    return out
 
 
-def _text(seq: int, delta: str) -> str:
-    payload = {"reply_id": "r1", "block_id": "b", "delta": delta}
-    return _env("text_block_delta", payload, run_id="run", sequence=seq)
+def _raw(lines: Sequence[str]) -> Iterator[bytes]:
+    return (line.encode() + b"\n" for line in lines)
 
 
-#: ``name -> (description, source, input lines)``.
-READS: Final[dict[str, tuple[str, str, list[str]]]] = {
-    "unknown-type-round-trip": (
-        "An unknown type keeps its payload and metadata and is written back unchanged.",
-        "envelope",
-        [
-            _env("future.event", {"k": [1, {"x": None}]}, run_id="r", sequence=1, extra=True),
-            _env("text_block_start", {"reply_id": "r1", "block_id": "b"}),
-        ],
-    ),
-    "unsupported-version": (
-        "Any version but 1 is rejected with the seed's words; the next line is still read.",
-        "auto",
-        [
-            '{"version":2,"type":"text_block_start","payload":{}}',
-            _env("text_block_start", {"reply_id": "r1", "block_id": "b"}),
-        ],
-    ),
-    "replay": (
-        "A replayed (run_id, sequence) is skipped with a warning; a gap and a regression warn.",
-        "envelope",
-        [
-            _env("text_block_start", {"reply_id": "r1", "block_id": "b"}, run_id="run", sequence=1),
-            _text(2, "a"),
-            _text(2, "a"),
-            _text(5, "b"),
-            _text(4, "c"),
-            _env("text_block_end", {"reply_id": "r1", "block_id": "b"}, run_id="run", sequence=6),
-        ],
-    ),
-    "agentscope-lines": (
-        "AgentScope JSON lines read as events and written as envelopes, id and metadata kept.",
-        "auto",
-        [
-            '{"id":"e1","created_at":"t1","metadata":{},"type":"TEXT_BLOCK_START",'
-            '"reply_id":"r1","block_id":"b"}',
-            '{"id":"e2","created_at":"t2","metadata":{"k":1},"type":"TEXT_BLOCK_DELTA",'
-            '"reply_id":"r1","block_id":"b","delta":"hi","visibility":"user"}',
-            "not json",
-        ],
-    ),
-    "a3s-turn": (
-        "An a3s turn with text and a tool call becomes reply events and the turn's evidence.",
-        "a3s",
-        [
-            _env("turn_start", {"turn": 1}, run_id="run", sequence=1),
-            _env("text_delta", {"text": "Listing."}, run_id="run", sequence=2),
-            _env("tool_start", {"id": "c", "name": "bash"}, run_id="run", sequence=3),
-            _env(
-                "tool_input_delta", {"id": "c", "delta": '{"cmd":"ls"}'}, run_id="run", sequence=4
-            ),
-            _env(
-                "tool_end",
-                {"id": "c", "name": "bash", "output": "a.txt", "exit_code": 0},
-                run_id="run",
-                sequence=5,
-            ),
-            _env(
-                "turn_end",
-                {
-                    "turn": 1,
-                    "usage": {"prompt_tokens": 3, "completion_tokens": 4, "total_tokens": 7},
-                },
-                run_id="run",
-                sequence=6,
-            ),
-        ],
-    ),
-}
+def _has_output(line: Line) -> bool:
+    return line.record is not None or line.problem is not None
 
-#: ``name -> (description, envelope)``.
-PROJECTIONS: Final[dict[str, tuple[str, dict[str, Any]]]] = {
-    "projection-a3s-tool-end": (
-        "An a3s tool_end projects its id, name, output and exit code.",
+
+def read_result(source: str, lines: Sequence[str]) -> dict[str, Any]:
+    """Read ``lines`` with ``source``; return ``{"lines": [...], "message": ...}``."""
+    read = [line for line in read_events(_raw(lines), source) if _has_output(line)]
+    out = [
         {
-            "version": 1,
-            "type": "tool_end",
-            "payload": {"id": "c", "name": "bash", "output": "ok", "exit_code": 0},
-        },
-    ),
-    "projection-text-delta": (
-        "A streamspec text delta projects its text and keeps data_json.",
-        {
-            "version": 1,
-            "type": "text_block_delta",
-            "payload": {"reply_id": "r1", "block_id": "b", "delta": "hi"},
-            "metadata": {"run_id": "run", "sequence": 7},
-        },
-    ),
-    "projection-model-call-end": (
-        "A model call end projects total_tokens as input plus output tokens.",
-        {
-            "version": 1,
-            "type": "model_call_end",
-            "payload": {"reply_id": "r1", "input_tokens": 3, "output_tokens": 4},
-        },
-    ),
-}
-
-
-def _read_vector(description: str, source: str, lines: list[str]) -> dict[str, Any]:
-    read = list(read_events([line.encode() + b"\n" for line in lines], source))
-    out = []
-    for line in read:
-        problem = line.problem
-        out.append(
-            {
-                "line": line.number,
-                "envelope": to_envelope(line.record) if line.record is not None else None,
-                "problem": None
-                if problem is None
-                else {"code": problem.code, "message": problem.message},
-            }
-        )
+            "line": line.number,
+            "envelope": to_envelope(line.record) if line.record is not None else None,
+            "problem": problem_json(line.problem) if line.problem is not None else None,
+        }
+        for line in read
+    ]
     reducer = Reducer()
     folded = False
     for line in read:
@@ -167,36 +96,66 @@ def _read_vector(description: str, source: str, lines: list[str]) -> dict[str, A
         if event is not None and not isinstance(event, CompletionEvent):
             reducer.apply(event)
             folded = True
+    return {"lines": out, "message": reducer.to_dict() if folded else None}
+
+
+def convert_result(source: str, target: str, lines: Sequence[str]) -> dict[str, Any]:
+    """Convert ``lines`` read with ``source`` to ``target``; return ``{"outputs": [...]}``."""
+    read = read_input(_raw(lines), source, replay=False, keep_envelopes=True)
     return {
-        "kind": "read",
-        "description": description,
-        "source": source,
-        "input": lines,
-        "expected": {"lines": out, "message": reducer.to_dict() if folded else None},
+        "outputs": [
+            {
+                "line": item.number,
+                "output": item.output,
+                "problems": [problem_json(p) for p in item.problems],
+            }
+            for item in convert_lines(read, target)
+        ]
     }
+
+
+def projection_result(envelope: dict[str, Any]) -> dict[str, Any]:
+    """Return the projection of one envelope as a JSON object."""
+    return attrs.asdict(project(decode_envelope(envelope)))
 
 
 def build_vector(name: str) -> dict[str, Any]:
-    """Return the vector called ``name`` (a key of :data:`READS` or :data:`PROJECTIONS`)."""
-    if name in READS:
-        return _read_vector(*READS[name])
-    description, envelope = PROJECTIONS[name]
-    projection = attrs.asdict(project(decode_envelope(envelope)))
-    return {
-        "kind": "projection",
-        "description": description,
-        "envelope": envelope,
-        "expected": projection,
-    }
+    """Return the vector called ``name`` (a key of :data:`CASES`), expectation included."""
+    case = CASES[name]
+    head: dict[str, Any] = {"$schema": _SCHEMA_REF}
+    if isinstance(case, Read):
+        head |= {"kind": "read", "description": case.description, "source": case.source}
+        body: dict[str, Any] = {
+            "input": list(case.lines),
+            "expected": read_result(case.source, case.lines),
+        }
+    elif isinstance(case, Convert):
+        head |= {
+            "kind": "convert",
+            "description": case.description,
+            "source": case.source,
+            "target": case.target,
+        }
+        body = {
+            "input": list(case.lines),
+            "expected": convert_result(case.source, case.target, case.lines),
+        }
+    else:
+        assert isinstance(case, Projection)
+        head |= {"kind": "projection", "description": case.description}
+        body = {"envelope": case.envelope, "expected": projection_result(case.envelope)}
+    if case.tags:
+        head["tags"] = list(case.tags)
+    return head | body
+
+
+def vector_path(name: str) -> Path:
+    """Return the file of the vector called ``name``."""
+    return spec_dir() / "vectors" / "envelope" / CASES[name].level / f"{name}.json"
 
 
 def _files() -> dict[Path, str]:
-    folder = spec_dir() / "vectors" / "envelope" / "must"
-    files = {}
-    for name in (*READS, *PROJECTIONS):
-        vector = {"$schema": "../../../schema/envelope_vector.schema.json", **build_vector(name)}
-        files[folder / f"{name}.json"] = dump_json(vector)
-    return files
+    return {vector_path(name): dump_json(build_vector(name)) for name in CASES}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
