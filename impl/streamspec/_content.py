@@ -14,7 +14,8 @@ from __future__ import annotations
 import base64
 import binascii
 import copy
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Final
 
 from streamspec._events import ABSENT, is_given
 
@@ -31,16 +32,34 @@ __all__ = [
 ]
 
 
-def decode_base64(chunk: str) -> bytes | None:
-    """Decode a chunk, or return ``None`` when ``b64decode(validate=True)`` rejects it.
+#: The characters that may end a padded chunk: their bits past the last byte are zero.
+#: ``xx==`` carries 4 such bits in its second character, ``xxx=`` 2 in its third.
+_CANONICAL_LAST: Final[Mapping[int, frozenset[str]]] = {
+    1: frozenset("AQgw"),
+    2: frozenset("AEIMQUYcgkosw048"),
+}
 
-    ``a2b_base64(strict_mode=True)`` accepts exactly what ``b64decode(validate=True)``
-    accepts, without its per-call regex and type juggling.
+
+def is_canonical(chunk: str, raw: bytes) -> bool:
+    """Whether ``chunk`` is exactly the padded RFC 4648 encoding of ``raw``, its decoding.
+
+    ``a2b_base64(strict_mode=True)`` already refuses characters outside the
+    alphabet, missing padding and data after padding; this adds the two rules it
+    lacks: no padding past the last group (``YWJj====``) and zero pad bits (``YR==``).
     """
+    rest = len(raw) % 3
+    if len(chunk) != (len(raw) + 2) // 3 * 4:
+        return False
+    return not rest or chunk[rest - 4] in _CANONICAL_LAST[rest]
+
+
+def decode_base64(chunk: str) -> bytes | None:
+    """Decode a chunk, or return ``None`` when it is not canonical base64 (spec/README.md §Base64)."""
     try:
-        return binascii.a2b_base64(chunk, strict_mode=True)
+        raw = binascii.a2b_base64(chunk, strict_mode=True)
     except (binascii.Error, ValueError):
         return None
+    return raw if is_canonical(chunk, raw) else None
 
 
 class _Chunks:

@@ -27,6 +27,7 @@ from streamspec._content import (
     ToolResult,
     decode_base64,
     given_text,
+    is_canonical,
     media_type_of,
 )
 from streamspec._diagnostics import Code
@@ -402,6 +403,8 @@ def _base64_received(block: Any, event: Any) -> bool:
     try:  # decode_base64's rule, inlined on the hot path
         raw = a2b_base64(data, strict_mode=True)
     except (binascii.Error, ValueError):
+        return False
+    if not is_canonical(data, raw):
         return False
     block.bytes.append(raw)
     return True

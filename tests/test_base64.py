@@ -1,0 +1,57 @@
+"""The base64 chunk grammar of spec/README.md, checked against an independent statement of it."""
+
+from __future__ import annotations
+
+import base64
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from streamspec import Reducer
+from streamspec._content import decode_base64
+from streamspec._events import DataBlockDeltaEvent, DataBlockStartEvent
+
+#: The grammar as spec/README.md writes it: whole groups, then at most one padded group
+#: whose bits past the last byte are zero.
+GRAMMAR = re.compile(
+    r"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/][AQgw]==|[A-Za-z0-9+/]{2}[AEIMQUYcgkosw048]=)?"
+)
+
+_CHUNKS = st.text(alphabet="ABCDQRSYWJjZgwxyz0189+/=-_ \n", max_size=16)
+
+
+@given(_CHUNKS)
+def test_a_chunk_decodes_iff_the_grammar_matches(chunk: str) -> None:
+    """decode_base64 accepts exactly the strings the spec's grammar matches, and decodes them."""
+    matches = GRAMMAR.fullmatch(chunk) is not None
+    decoded = decode_base64(chunk)
+    assert (decoded is not None) == matches
+    if matches:
+        assert decoded == base64.b64decode(chunk, validate=True)
+
+
+@given(st.binary(max_size=64))
+def test_every_canonical_encoding_decodes_to_its_bytes(raw: bytes) -> None:
+    """The padded standard encoding of any bytes is a valid chunk that decodes back to them."""
+    assert decode_base64(base64.b64encode(raw).decode()) == raw
+
+
+def test_the_edge_cases_named_by_the_spec() -> None:
+    """Excess padding, padding inside, missing padding and non-zero pad bits are rejected."""
+    assert decode_base64("") == b""
+    assert decode_base64("YQ==") == b"a"
+    for chunk in ("YWJj====", "YQ===", "YQ=", "YQ", "YR==", "YWJ=", "YQ==YWJj", "YW\nJj", "-_-_"):
+        assert decode_base64(chunk) is None, chunk
+
+
+def test_the_fast_path_applies_the_same_grammar() -> None:
+    """A data-block delta that strict decoding alone would take (YWJj====) is rejected on the hot path."""
+    reducer = Reducer(reply_id="r")
+    reducer.apply(DataBlockStartEvent(reply_id="r", block_id="d", media_type="image/png"))
+    reducer.apply(DataBlockDeltaEvent(reply_id="r", block_id="d", media_type="image/png", data="YWJj"))
+    (found,) = reducer.apply(
+        DataBlockDeltaEvent(reply_id="r", block_id="d", media_type="image/png", data="YWJj====")
+    )
+    assert (found.code, found.key, dict(found.details)) == ("invalid_base64", "data:d", {"chunk_index": 1})
+    assert reducer.to_dict()["content"][0]["source"]["data"] == "YWJj"
