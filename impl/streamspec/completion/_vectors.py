@@ -38,6 +38,7 @@ _CASE_KEYS: Final = {
     "expected",
     "problems",
     "seed_expected",
+    "tags",
 }
 
 
