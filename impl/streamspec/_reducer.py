@@ -220,6 +220,25 @@ class Reducer:
             self._record(rejection.diagnostic)
         return tuple(self._diagnostics[before:])
 
+    def reject_unreadable(self, paths: Iterable[str], reason: str) -> tuple[Diagnostic, ...]:
+        """Count an input object that is not a valid event as ``unreadable_line``.
+
+        The object takes the next index, so indexes stay positions in the input;
+        nothing else changes. ``paths`` are the JSON paths of its bad fields.
+
+        Raises:
+            ProtocolError: in strict mode.
+            UsageError: the reducer was already finished.
+        """
+        if self._finished:
+            raise UsageError("this reducer was finished; resume from its exported state instead")
+        diagnostic = _diagnostic(
+            Code.UNREADABLE_LINE, self._index, reason, details={"paths": list(paths)}
+        )
+        self._index += 1
+        self._record(diagnostic)
+        return (diagnostic,)
+
     def apply_all(self, events: Iterable[AgentEvent]) -> Reducer:
         """Apply every event in order and return ``self``."""
         for event in events:
