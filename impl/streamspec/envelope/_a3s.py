@@ -1,8 +1,9 @@
 """The a3s importer: a3s-code v1 envelopes → streamspec reply and completion events.
 
 a3s is read only with ``--from a3s`` (never auto-detected: its envelopes look
-like streamspec's). Records first pass the replay filter (a persisted run
-event replayed twice is applied once). Then, each rule tested:
+like streamspec's). The normative statement of these rules is ``spec/a3s.md``.
+Records first pass the replay filter (a persisted run event replayed twice is
+applied once). Then, each rule tested:
 
 1. **Reply.** ``agent_start`` opens the reply (``REPLY_START``); ``agent_end``
    closes it (``REPLY_END``). The reply id is the first record's
@@ -10,8 +11,8 @@ event replayed twice is applied once). Then, each rule tested:
    ``metadata.session_id`` (else ``a3s-session``).
 2. **Blocks.** ``text_delta`` / ``reasoning_delta`` become text / thinking
    blocks with synthesized ids ``a3s.<turn>.<text|thinking>.<n>`` (``n``
-   counts blocks of that kind in the turn, from 1; ``<turn>`` is ``0`` outside
-   any turn). A block starts at the first delta of a run and ends when other
+   counts blocks of that kind in the turn, from 1; ``<turn>`` is the last turn
+   started or ended, ``0`` before any turn). A block starts at the first delta of a run and ends when other
    content starts, at ``turn_end`` and at ``agent_end``.
 3. **Tool calls.** ``tool_start`` starts a call; ``tool_input_delta`` appends
    input (an old event with no ``id`` goes to the latest call still

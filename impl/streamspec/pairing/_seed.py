@@ -10,7 +10,7 @@ Rules (from the seed's Go tests and the gateway they pin):
   key and a non-empty *string* content is folded into the previous assistant
   with non-empty ``tool_calls`` and empty content. Both carry
   ``reasoning_content`` over (``prev + "\\n" + cur``). Non-objects pass
-  through and do not block later merges; anything in between blocks a merge.
+  through; a non-object, like anything else between two messages, blocks their merge.
 - ``repack_tool_result_blocks``: for each call message, collect the results
   whose ids it declares; non-tool messages seen *after* the first result are
   moved after the block. A non-tool message before the first result, a tool
