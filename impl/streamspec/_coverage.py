@@ -350,7 +350,9 @@ def report(coverage: Coverage) -> dict[str, Any]:
         "description": (
             "How much of the tables the shipped vectors exercise: rows fired (reduce vectors "
             "replayed for the reply machines, judge cases for the completion machines), "
-            "rejection cells reached, actions run, codes expected per vector kind. Generated "
+            "rejection cells reached (a cell no valid stream reaches stays missing: another "
+            "machine of the same event refuses first), actions run, codes expected per vector "
+            "kind. Generated "
             "by python -m streamspec._coverage; --check fails when it is stale."
         ),
         "vectors": {

@@ -84,9 +84,10 @@ def _describe(family: str, events: Sequence[Mapping[str, Any]], codes: list[str]
     ending = "REPLY_END present" if types["REPLY_END"] else "no REPLY_END (parked)"
     rejected = Counter(codes)
     found = ", ".join(f"{c} x{n}" for c, n in sorted(rejected.items())) or "none"
+    article = "An" if family[0] in "aeiou" else "A"
     return (
-        f"A {family} stream of {len(events)} events ({', '.join(parts) or 'reply events only'}); "
-        f"{ending}; diagnostics: {found}."
+        f"{article} {family} stream of {len(events)} events "
+        f"({', '.join(parts) or 'reply events only'}); {ending}; rejected: {found}."
     )
 
 

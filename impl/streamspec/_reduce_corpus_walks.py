@@ -157,7 +157,10 @@ class Walk:
             output: Any = rng.choice(TEXTS)
             if rng.random() < 0.3:
                 source = {"type": "base64", "data": "YWJj", "media_type": "image/png"}
-                output = [{"type": "text", "text": output}, {"type": "data", "source": source}]
+                output = [
+                    {"type": "text", "id": f"{call_id}-t", "text": output},
+                    {"type": "data", "id": f"{call_id}-d", "source": source, "name": None},
+                ]
             name = self.model.names.get(call_id, "f")
             state = rng.choice(FINAL_STATES)
             return {
@@ -529,4 +532,5 @@ def _cell_text(label: str, prefix: list[dict[str, Any]], outcome: Outcome) -> st
         if outcome.rejections
         else "accepted"
     )
-    return f"{label} after {len(prefix)} accepted events; {judged or 'no machine'}; {verdict}."
+    after = f"{len(prefix)} accepted event{'' if len(prefix) == 1 else 's'}"
+    return f"{label} after {after}; {judged or 'no machine'}; {verdict}."
