@@ -321,10 +321,19 @@ class Walk:
     # --------------------------------------------------------------- steps
 
     def emit(self, event: dict[str, Any], outcome: Outcome) -> None:
-        """Append an event with its judged outcome, and apply it to the model."""
+        """Append an event with its judged outcome, and apply it to the model.
+
+        The first event may carry ``created_at``; a few carry ``id`` or
+        ``metadata`` (keys no row reads, so the outcome stands).
+        """
         index = len(self.events)
-        if index == 0 and "created_at" not in event and self.rng.random() < 0.3:
+        rng = self.rng
+        if index == 0 and "created_at" not in event and rng.random() < 0.3:
             event = {**event, "created_at": "2026-01-01T11:59:00"}
+        if rng.random() < 0.03:
+            event = {"id": f"e{index}", **event}
+        if "metadata" not in event and event["type"] != "TOOL_RESULT_END" and rng.random() < 0.02:
+            event = {**event, "metadata": {"trace": index}}
         self.events.append(event)
         self.predicted.extend((index, item, code) for item, code in outcome.rejections)
         self.usage.update(code for _, code in outcome.rejections)
