@@ -61,9 +61,6 @@ FILES: Final[Mapping[str, tuple[int, int]]] = {
 }
 
 
-# -------------------------------------------------------------- building
-
-
 def _describe(family: str, events: Sequence[Mapping[str, Any]], codes: list[str]) -> str:
     types = Counter(str(e.get("type")) for e in events)
     parts = [

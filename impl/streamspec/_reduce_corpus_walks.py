@@ -148,11 +148,11 @@ class Walk:
             block["suggested_rules"] = [{**rule, "source": "user"}]
         return block
 
-    def _item(self, type_: str, call_id: str, confirmed: bool | None = None) -> dict[str, Any]:
+    def _item(self, type_: str, call_id: str) -> dict[str, Any]:
+        """One batch item naming ``call_id``: a call block, a confirmation or a result block."""
         rng = self.rng
         if type_ == "USER_CONFIRM_RESULT":
-            verdict = rng.random() < 0.6 if confirmed is None else confirmed
-            return {"confirmed": verdict, "tool_call": self._call_block(call_id)}
+            return {"confirmed": rng.random() < 0.6, "tool_call": self._call_block(call_id)}
         if type_ == "EXTERNAL_EXECUTION_RESULT":
             output: Any = rng.choice(TEXTS)
             if rng.random() < 0.3:
