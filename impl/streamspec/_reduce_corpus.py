@@ -57,7 +57,7 @@ FILES: Final[Mapping[str, tuple[int, int]]] = {
     "generated-cells.jsonl": (0, 0),
     "generated-legal.jsonl": (1, 340),
     "generated-mixed.jsonl": (2, 340),
-    "generated-illegal.jsonl": (3, 170),
+    "generated-illegal.jsonl": (3, 200),
 }
 
 
