@@ -7,7 +7,6 @@ import re
 
 from hypothesis import given
 from hypothesis import strategies as st
-
 from streamspec import Reducer
 from streamspec._content import decode_base64
 from streamspec._events import DataBlockDeltaEvent, DataBlockStartEvent
@@ -49,9 +48,15 @@ def test_the_fast_path_applies_the_same_grammar() -> None:
     """A data-block delta that strict decoding alone would take (YWJj====) is rejected on the hot path."""
     reducer = Reducer(reply_id="r")
     reducer.apply(DataBlockStartEvent(reply_id="r", block_id="d", media_type="image/png"))
-    reducer.apply(DataBlockDeltaEvent(reply_id="r", block_id="d", media_type="image/png", data="YWJj"))
+    reducer.apply(
+        DataBlockDeltaEvent(reply_id="r", block_id="d", media_type="image/png", data="YWJj")
+    )
     (found,) = reducer.apply(
         DataBlockDeltaEvent(reply_id="r", block_id="d", media_type="image/png", data="YWJj====")
     )
-    assert (found.code, found.key, dict(found.details)) == ("invalid_base64", "data:d", {"chunk_index": 1})
+    assert (found.code, found.key, dict(found.details)) == (
+        "invalid_base64",
+        "data:d",
+        {"chunk_index": 1},
+    )
     assert reducer.to_dict()["content"][0]["source"]["data"] == "YWJj"

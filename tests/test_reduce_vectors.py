@@ -143,7 +143,9 @@ def test_every_event_type_appears_in_a_hand_written_vector() -> None:
 
 def test_end_of_input_order_is_reply_then_blocks_calls_results() -> None:
     """End-of-input warnings come reply first, then blocks, calls and results in creation order."""
-    found = [(d["machine"], d["key"]) for d in _vector("end-of-input-order")["expected"]["diagnostics"]]
+    found = [
+        (d["machine"], d["key"]) for d in _vector("end-of-input-order")["expected"]["diagnostics"]
+    ]
     assert found == [
         ("reply", None),
         ("block", "thinking:b"),
@@ -158,7 +160,11 @@ def test_end_of_input_order_is_reply_then_blocks_calls_results() -> None:
 def test_text_and_thinking_blocks_share_an_id_without_mixing() -> None:
     """A text and a thinking block with one id are two instances, keyed text:b and thinking:b."""
     expected = _vector("text-and-thinking")["expected"]
-    assert expected["states"]["block"] == {"thinking:b": "closed", "text:b": "closed", "text:c": "closed"}
+    assert expected["states"]["block"] == {
+        "thinking:b": "closed",
+        "text:b": "closed",
+        "text:c": "closed",
+    }
     blocks = expected["message"]["content"]
     assert blocks[0] == {"type": "thinking", "id": "b", "thinking": "let me think"}
     assert blocks[1] == {"type": "text", "id": "b", "text": "Hello"}
@@ -167,7 +173,10 @@ def test_text_and_thinking_blocks_share_an_id_without_mixing() -> None:
 
 def test_created_at_comes_from_the_first_event_only() -> None:
     """The first event's created_at is kept though that event is rejected; later ones never count."""
-    assert _vector("created-at-first-event")["expected"]["message"]["created_at"] == "2026-01-01T10:00:00"
+    assert (
+        _vector("created-at-first-event")["expected"]["message"]["created_at"]
+        == "2026-01-01T10:00:00"
+    )
     assert _vector("created-at-absent")["expected"]["message"]["created_at"] is None
 
 
@@ -185,7 +194,11 @@ def test_only_canonical_chunks_join_the_data() -> None:
     """Of the edge-case chunks only the empty one and YWJj are applied, and chunk indexes count them."""
     expected = _vector("base64-edge-cases")["expected"]
     assert expected["message"]["content"][0]["source"]["data"] == "YWJj"
-    indexes = [d["details"]["chunk_index"] for d in expected["diagnostics"] if d["code"] == "invalid_base64"]
+    indexes = [
+        d["details"]["chunk_index"]
+        for d in expected["diagnostics"]
+        if d["code"] == "invalid_base64"
+    ]
     assert indexes == [1] * 6
 
 

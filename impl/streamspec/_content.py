@@ -54,7 +54,7 @@ def is_canonical(chunk: str, raw: bytes) -> bool:
 
 
 def decode_base64(chunk: str) -> bytes | None:
-    """Decode a chunk, or return ``None`` when it is not canonical base64 (spec/README.md §Base64)."""
+    """Decode a chunk, or return ``None`` when it is not canonical base64 (spec/README.md §6)."""
     try:
         raw = binascii.a2b_base64(chunk, strict_mode=True)
     except (binascii.Error, ValueError):

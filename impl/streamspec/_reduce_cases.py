@@ -123,7 +123,7 @@ CASES: Final = _cases(
     # ------------------------------------------------------------ one per code
     Case(
         name="duplicate-start",
-        description="A second TEXT_BLOCK_START for one id is rejected; the block is not duplicated.",
+        description="A second TEXT_BLOCK_START for one id is rejected; no second block.",
         events=[ev("TEXT_BLOCK_START", block_id="b"), ev("TEXT_BLOCK_START", block_id="b"), END],
     ),
     Case(

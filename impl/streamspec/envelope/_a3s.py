@@ -12,8 +12,9 @@ applied once). Then, each rule tested:
 2. **Blocks.** ``text_delta`` / ``reasoning_delta`` become text / thinking
    blocks with synthesized ids ``a3s.<turn>.<text|thinking>.<n>`` (``n``
    counts blocks of that kind in the turn, from 1; ``<turn>`` is the last turn
-   started or ended, ``0`` before any turn). A block starts at the first delta of a run and ends when other
-   content starts, at ``turn_end`` and at ``agent_end``.
+   started or ended, ``0`` before any turn). A block starts at the first delta
+   of a run and ends when other content starts, at ``turn_end`` and at
+   ``agent_end``.
 3. **Tool calls.** ``tool_start`` starts a call; ``tool_input_delta`` appends
    input (an old event with no ``id`` goes to the latest call still
    streaming). The input ends (``TOOL_CALL_END``) at the first event that
