@@ -1,4 +1,5 @@
-"""The event classes: construction checks, the data-xor-url rule, ABSENT and null."""
+"""The event classes: construction checks, enums and nested shapes, the data-xor-url rule, ABSENT
+and null."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ import pytest
 from streamspec import (
     ABSENT,
     EVENT_CLASSES,
+    CustomEvent,
     DataBlockDeltaEvent,
     Event,
+    ExceedMaxItersEvent,
     HintBlockEvent,
     ModelCallEndEvent,
     ReplyEndEvent,
@@ -26,6 +29,7 @@ from streamspec import (
     encode_event,
 )
 from streamspec._events import FieldProblem, is_given
+from streamspec._shapes import AnyOf, ArrayOf, Enum, Model, NonEmptyString, Shape, Types
 
 _SAMPLE = {"string": "s", "integer": 1, "object": {}, "array": [], "boolean": True, "null": None}
 _WRONG = {"string": 7, "integer": "7", "object": [], "array": 7, "boolean": "yes", "null": 7}
@@ -35,15 +39,29 @@ def _wire_fields(cls: type[Event]) -> list[attrs.Attribute[Any]]:
     return [f for f in attrs.fields(cls) if not f.metadata.get("internal")]
 
 
+def minimal(shape: Shape) -> Any:
+    """The smallest value ``shape`` accepts."""
+    if isinstance(shape, Enum):
+        return shape.values[0]
+    if isinstance(shape, Types):
+        return _SAMPLE[shape.names[0]]
+    if isinstance(shape, NonEmptyString):
+        return "https://example.com/a.png"
+    if isinstance(shape, Model):
+        return {name: minimal(shape.fields[name]) for name in shape.required}
+    if isinstance(shape, ArrayOf):
+        return []
+    assert isinstance(shape, AnyOf)
+    return minimal(shape.alternatives[0])
+
+
 def required_kwargs(cls: type[Event]) -> dict[str, Any]:
     """The smallest valid keyword arguments for ``cls``."""
     kwargs: dict[str, Any] = {}
     for field in _wire_fields(cls):
         if field.metadata.get("optional"):
             continue
-        kwargs[field.name] = (
-            [] if "key_path" in field.metadata else _SAMPLE[field.metadata["json"][0]]
-        )
+        kwargs[field.name] = minimal(field.metadata["shape"])
     if cls in (DataBlockDeltaEvent, ToolResultDataDeltaEvent):
         kwargs["data"] = "YWJj"
     return kwargs
@@ -201,32 +219,122 @@ def test_absent_and_null_are_different() -> None:
     assert not is_given(ABSENT) and not is_given(None) and is_given("") and is_given(0)
 
 
+_CALL = {
+    "type": "tool_call",
+    "id": "c",
+    "name": "f",
+    "input": "",
+    "state": "pending",
+    "suggested_rules": [
+        {"tool_name": "f", "rule_content": None, "behavior": "allow", "source": "session"}
+    ],
+}
+
+
 def test_batch_lists_become_tuples_and_items_are_checked() -> None:
-    """A batch is stored as a tuple; an item without its id names the item's path."""
-    item = {
-        "type": "tool_call",
-        "id": "c",
-        "name": "f",
-        "input": "",
-        "state": "pending",
-        "suggested_rules": [],
-    }
-    event = RequireUserConfirmEvent(reply_id="r", tool_calls=[item])
-    assert event.tool_calls == (item,)
+    """A batch is stored as a tuple of its raw items; a bad item names its path."""
+    event = RequireUserConfirmEvent(reply_id="r", tool_calls=[_CALL])
+    assert event.tool_calls == (_CALL,)
     with pytest.raises(FieldProblem) as caught:
-        RequireUserConfirmEvent(reply_id="r", tool_calls=[item, {"name": "f"}])
-    assert caught.value.field == "tool_calls[1].id"
+        RequireUserConfirmEvent(reply_id="r", tool_calls=[_CALL, {"name": "f", "input": "{}"}])
+    assert (caught.value.field, caught.value.message) == (
+        "tool_calls[1].id",
+        "required field missing",
+    )
     with pytest.raises(FieldProblem) as caught:
-        UserConfirmResultEvent(reply_id="r", confirm_results=[{"tool_call": item}])
-    assert caught.value.field == "confirm_results[0].confirmed"
-    with pytest.raises(FieldProblem) as caught:
-        UserConfirmResultEvent(
-            reply_id="r", confirm_results=[{"confirmed": True, "tool_call": {"id": 3}}]
-        )
-    assert caught.value.field == "confirm_results[0].tool_call.id"
+        UserConfirmResultEvent(reply_id="r", confirm_results=[{"tool_call": _CALL}])
+    assert caught.value.problems == (("confirm_results[0].confirmed", "required field missing"),)
     with pytest.raises(FieldProblem) as caught:
         RequireUserConfirmEvent(reply_id="r", tool_calls=["c"])
-    assert caught.value.field == "tool_calls[0]"
+    assert caught.value.problems == (("tool_calls[0]", "expected object, got string"),)
+
+
+def test_every_nested_problem_is_reported_with_its_path() -> None:
+    """All problems of a batch item are reported, each at the path of the field at fault."""
+    bad_rule = {"tool_name": "f", "behavior": "maybe", "source": 3}
+    with pytest.raises(FieldProblem) as caught:
+        UserConfirmResultEvent(
+            reply_id="r",
+            confirm_results=[
+                {
+                    "confirmed": "yes",
+                    "tool_call": {"id": 3, "state": "done", "suggested_rules": [bad_rule]},
+                    "rules": {},
+                }
+            ],
+        )
+    at = "confirm_results[0]"
+    assert caught.value.problems == (
+        (f"{at}.confirmed", "expected boolean, got string"),
+        (f"{at}.tool_call.name", "required field missing"),
+        (f"{at}.tool_call.input", "required field missing"),
+        (f"{at}.tool_call.id", "expected string, got integer"),
+        (f"{at}.tool_call.state", "expected one of allowed, asking, finished, pending, submitted"),
+        (f"{at}.tool_call.suggested_rules[0].rule_content", "required field missing"),
+        (
+            f"{at}.tool_call.suggested_rules[0].behavior",
+            "expected one of allow, ask, deny, passthrough",
+        ),
+        (f"{at}.tool_call.suggested_rules[0].source", "expected string, got integer"),
+        (f"{at}.rules", "expected array or null, got object"),
+    )
+    assert caught.value.field == f"{at}.confirmed"
+    assert str(caught.value).startswith(f"expected boolean, got string @ $.{at}.confirmed; ")
+
+
+def test_keys_outside_a_nested_model_are_kept() -> None:
+    """A batch item may carry keys AgentScope's model lacks; they are accepted and kept."""
+    item = {**_CALL, "x_trace": [1], "suggested_rules": [{**_CALL["suggested_rules"][0], "k": 1}]}
+    assert RequireUserConfirmEvent(reply_id="r", tool_calls=[item]).tool_calls == (item,)
+
+
+@pytest.mark.parametrize(
+    ("cls", "name", "good", "bad"),
+    [
+        (ReplyStartEvent, "role", "system", "bot"),
+        (ReplyEndEvent, "finished_reason", "exceed_max_iters", "stop"),
+        (ReplyEndEvent, "finished_reason", "error", None),
+        (ModelCallEndEvent, "finished_reason", "interrupted", "tool_use"),
+        (ModelCallEndEvent, "finished_reason", "completed", None),
+        (ToolResultEndEvent, "state", "running", "done"),
+    ],
+)
+def test_enum_fields_take_only_agentscope_values(
+    cls: type[Event], name: str, good: str, bad: Any
+) -> None:
+    """An enum field takes AgentScope's values; another string or null names the field."""
+    assert getattr(cls(**{**required_kwargs(cls), name: good}), name) == good
+    with pytest.raises(FieldProblem) as caught:
+        cls(**{**required_kwargs(cls), name: bad})
+    assert caught.value.field == name
+    assert caught.value.message.startswith("expected one of ")
+
+
+def test_reply_end_error_is_null_or_error_info() -> None:
+    """REPLY_END's error is null or an object with a string message and an ErrorType type."""
+    ok = {"type": "rate_limit", "message": "slow down"}
+    assert ReplyEndEvent(session_id="s", reply_id="r", error=ok).error == ok
+    assert ReplyEndEvent(session_id="s", reply_id="r", error=None).error is None
+    with pytest.raises(FieldProblem) as caught:
+        ReplyEndEvent(session_id="s", reply_id="r", error={"type": "oops"})
+    assert caught.value.problems == (
+        ("error.message", "required field missing"),
+        (
+            "error.type",
+            "expected one of authentication, connection, internal, invalid_request, "
+            "permission, rate_limit, setup, unknown, upstream",
+        ),
+    )
+
+
+def test_exceed_max_iters_needs_a_name_and_custom_value_is_optional() -> None:
+    """EXCEED_MAX_ITERS requires name; CUSTOM's value may be left out but is never null."""
+    with pytest.raises(TypeError, match="name"):
+        ExceedMaxItersEvent(reply_id="r")  # type: ignore[call-arg]
+    assert CustomEvent(name="n").value is ABSENT
+    with pytest.raises(FieldProblem) as caught:
+        CustomEvent(name="n", value=None)
+    assert caught.value.field == "value"
 
 
 def test_hint_accepts_text_or_a_list() -> None:
@@ -241,6 +349,12 @@ def test_hint_accepts_text_or_a_list() -> None:
     with pytest.raises(FieldProblem) as caught:
         HintBlockEvent(reply_id="r", block_id="h", hint={"text": "x"})
     assert caught.value.field == "hint"
+    with pytest.raises(FieldProblem) as caught:
+        HintBlockEvent(reply_id="r", block_id="h", hint=[{"type": "data", "source": {"url": ""}}])
+    assert caught.value.problems == (
+        ("hint[0].source.media_type", "required field missing"),
+        ("hint[0].source.url", "expected a non-empty string"),
+    )
 
 
 def test_type_and_kind_of_every_class() -> None:

@@ -169,7 +169,7 @@ def test_a_rejected_model_call_end_adds_no_cache_key() -> None:
     [
         ({}, {}),
         ({"finished_reason": "completed"}, {"finished_reason": "completed"}),
-        ({"finished_reason": None}, {"finished_reason": None}),
+        ({"finished_reason": "interrupted"}, {"finished_reason": "interrupted"}),
         ({"error": None}, {"error": None}),
         (
             {"finished_reason": "error", "error": {"type": "upstream", "message": "502"}},

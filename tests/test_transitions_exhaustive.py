@@ -141,7 +141,7 @@ _REPLY_EVENTS: dict[str, Callable[[], Event]] = {
     "model_call_start": lambda: ModelCallStartEvent(reply_id=R, model_name="m"),
     "model_call_end": lambda: ModelCallEndEvent(reply_id=R, input_tokens=1, output_tokens=2),
     "user_interrupt": lambda: UserInterruptEvent(reply_id=R),
-    "exceed_max_iters": lambda: ExceedMaxItersEvent(reply_id=R),
+    "exceed_max_iters": lambda: ExceedMaxItersEvent(reply_id=R, name="agent"),
     "custom": lambda: CustomEvent(name="progress", value={"done": 1}),
     "content": lambda: TextBlockStartEvent(reply_id=R, block_id="content-probe"),
 }

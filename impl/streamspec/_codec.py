@@ -9,8 +9,14 @@ The shape is the flat object ``event.model_dump(mode="json")`` gives: ``id``,
   so ``encode(decode(obj)) == obj`` for 2.0.3 and 2.0.11 output alike.
 - An unknown ``type`` decodes to :class:`~streamspec.UnknownEvent`, which
   keeps the whole object and encodes back to it.
+- A known ``type`` decodes only when the object has exactly the shape
+  AgentScope 2.0.11's models accept (required fields, JSON types, null only
+  where allowed, enum values, nested objects); keys outside a model are
+  accepted, as pydantic ignores them.
 - A bad record raises :class:`~streamspec.DecodeError` listing every problem
-  with its JSON path (``expected string, got integer @ $.delta``).
+  with its JSON path (``expected string, got integer @ $.delta``,
+  ``required field missing @ $.tool_calls[0].name``); ``paths`` lists the
+  paths alone.
 
 The conversion is registered on a cattrs converter (:data:`converter`), so
 other formats can build on the same hooks.
@@ -33,6 +39,7 @@ from streamspec._events import (
     FieldProblem,
     UnknownEvent,
 )
+from streamspec._shapes import problem_text
 
 __all__ = [
     "EVENT_BY_KIND",
@@ -80,12 +87,12 @@ def _problems(cls: type[Event], kwargs: Mapping[str, Any]) -> list[str]:
             if field.validator is not None:
                 field.validator(None, field, value)
         except FieldProblem as problem:
-            found.append(str(problem))
+            found.extend(problem_text(path, message) for path, message in problem.problems)
     if not found:
         try:
             cls(**kwargs)
         except FieldProblem as problem:
-            found.append(str(problem))
+            found.extend(problem_text(path, message) for path, message in problem.problems)
     return found
 
 

@@ -68,4 +68,11 @@ class DecodeError(_ProblemList, ValueError):
 
     Attributes:
         problems: every problem found, each ending in ``@ $.path``.
+        paths: the JSON path of each problem (``$.tool_calls[0].name``), in
+            order, each once; runners compare these, not the messages.
     """
+
+    def __init__(self, what: str, problems: Sequence[str]) -> None:
+        super().__init__(what, problems)
+        paths = (problem.rpartition(" @ ")[2] for problem in self.problems)
+        self.paths: tuple[str, ...] = tuple(dict.fromkeys(paths))

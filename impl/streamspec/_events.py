@@ -4,26 +4,50 @@ Every event is a frozen, slotted, keyword-only attrs class named after the
 wire's own class. ``TYPE`` is the wire discriminator (``TEXT_BLOCK_DELTA``) and
 ``KIND`` the lower-case name the machines and vectors use.
 
-Fields that AgentScope defaults (``id``, ``created_at``, ``metadata``, cache
-tokens, ``finished_reason``, ``error``, ``text``, ``url``/``data``, ``name``,
-the tool-result data ``block_id``) default to :data:`ABSENT`; ``None`` means
+Fields that AgentScope defaults (``id``, ``created_at``, ``metadata``,
+``role``, cache tokens, ``finished_reason``, ``error``, ``text``,
+``url``/``data``, a data block's ``name``, a hint's ``source``, a custom
+event's ``value``, the tool-result data ``block_id``) default to
+:data:`ABSENT`; ``None`` means
 JSON ``null``. An event therefore holds exactly the keys it was given, and
 encoding writes exactly those keys. Keys outside the model are kept in
 ``extra`` and written back after the known ones.
 
-Construction checks types and the data-xor-url rule only; content (base64,
-states, ids that exist) is the reducer's business. Open objects
-(``suggested_rules``, batch items, ``value``) stay raw JSON.
+Construction checks that every field has exactly the shape AgentScope
+2.0.11's models accept (:mod:`streamspec._shapes`): JSON types, nullability,
+enum values (``role``, ``finished_reason``, a tool result's ``state``) and
+the nested objects (batch items, ``suggested_rules``, a hint's blocks,
+``error``), plus the data-xor-url rule. Nested objects stay raw JSON (keys
+outside AgentScope's model included); content (base64, ids that exist, which
+state may follow which) is the reducer's business.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, Final, Literal, TypeAlias, TypeVar, Union
 
 import attrs
+
+from streamspec._shapes import (
+    BLOCKS_OR_TEXT,
+    CONFIRM_RESULT,
+    ERROR_INFO,
+    MODEL_FINISHED_REASONS,
+    REPLY_FINISHED_REASONS,
+    RESULT_STATES,
+    ROLES,
+    TOOL_CALL_BLOCK,
+    TOOL_RESULT_BLOCK,
+    AnyOf,
+    ArrayOf,
+    Shape,
+    Types,
+    json_name,
+    problem_text,
+)
 
 __all__ = [
     "ABSENT",
@@ -95,15 +119,19 @@ def is_given(value: object) -> bool:
 
 
 class FieldProblem(TypeError):
-    """A field of an event has the wrong type; ``field`` names it."""
+    """A field of an event has the wrong shape.
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{message} @ $.{field}")
+    Attributes:
+        field: the path of the first problem (``tool_calls[0].name``).
+        message: the first problem.
+        problems: every ``(path, message)`` found, the first included.
+    """
+
+    def __init__(self, field: str, message: str, more: Sequence[tuple[str, str]] = ()) -> None:
         self.field = field
         self.message = message
-
-
-_JSON_NAMES = {str: "string", int: "integer", bool: "boolean", dict: "object", list: "array"}
+        self.problems: tuple[tuple[str, str], ...] = ((field, message), *more)
+        super().__init__("; ".join(problem_text(path, text) for path, text in self.problems))
 
 
 #: The Python class each JSON type reads as, for the exact-class fast check.
@@ -117,19 +145,7 @@ _EXACT: Final[Mapping[str, type]] = {
 }
 
 
-def _json_name(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, float):
-        return "number"
-    name = _JSON_NAMES.get(type(value))
-    if name is None:
-        name = next(
-            (n for t, n in _JSON_NAMES.items() if isinstance(value, t)), type(value).__name__
-        )
-    return name
+_json_name: Final = json_name
 
 
 def _plain(value: Any) -> Any:
@@ -158,33 +174,18 @@ def _check(*json_types: str, optional: bool = False) -> Validator:
     return validate
 
 
-def _items(key_path: tuple[str, ...], extra: Mapping[str, str] | None = None) -> Validator:
-    """A validator for a batch: a list of objects whose ``key_path`` is a string id."""
+def _shaped_validator(shape: Shape, optional: bool) -> Validator:
+    """A validator that reports every problem ``shape`` finds, each with its path."""
 
     def validate(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if not isinstance(value, tuple):
-            raise FieldProblem(attribute.name, f"expected array, got {_json_name(value)}")
-        for index, item in enumerate(value):
-            where = f"{attribute.name}[{index}]"
-            if not isinstance(item, dict):
-                raise FieldProblem(where, f"expected object, got {_json_name(item)}")
-            node: Any = item
-            for depth, step in enumerate(key_path):
-                here = ".".join((where, *key_path[: depth + 1]))
-                if not isinstance(node, dict) or step not in node:
-                    raise FieldProblem(here, "required field missing")
-                node = node[step]
-            if not isinstance(node, str):
-                raise FieldProblem(
-                    ".".join((where, *key_path)), f"expected string, got {_json_name(node)}"
-                )
-            for name, json_type in (extra or {}).items():
-                if name not in item:
-                    raise FieldProblem(f"{where}.{name}", "required field missing")
-                if _json_name(item[name]) != json_type:
-                    raise FieldProblem(
-                        f"{where}.{name}", f"expected {json_type}, got {_json_name(item[name])}"
-                    )
+        if value is ABSENT:
+            if optional:
+                return
+            raise FieldProblem(attribute.name, "required field missing")
+        found = shape.problems(value, attribute.name)
+        if found:
+            (field, message), *more = found
+            raise FieldProblem(field, message, more)
 
     return validate
 
@@ -193,28 +194,42 @@ def _tuple(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
-def _req(*json_types: str, enum_like: bool = False) -> Any:
+def _req(*json_types: str) -> Any:
+    """A required field of plain JSON types (checked by exact class first: the hot path)."""
     return attrs.field(
         validator=_check(*json_types),
-        converter=_plain if enum_like else None,
-        metadata={"json": json_types},
+        metadata={"json": json_types, "shape": Types(*json_types)},
     )
 
 
-def _opt(*json_types: str, enum_like: bool = False) -> Any:
+def _opt(*json_types: str) -> Any:
+    """An optional field of plain JSON types; ABSENT when the key is missing."""
     return attrs.field(
         default=ABSENT,
         validator=_check(*json_types, optional=True),
-        converter=_plain if enum_like else None,
-        metadata={"json": json_types, "optional": True},
+        metadata={"json": json_types, "optional": True, "shape": Types(*json_types)},
     )
 
 
-def _batch(key_path: tuple[str, ...], extra: Mapping[str, str] | None = None) -> Any:
+def _shaped(shape: Shape, *json_types: str, optional: bool = False, enum: bool = False) -> Any:
+    """A field checked against a full shape; ``json_types`` are its top-level JSON types."""
+    metadata: dict[str, Any] = {"json": json_types, "shape": shape}
+    if optional:
+        metadata["optional"] = True
+    return attrs.field(
+        default=ABSENT if optional else attrs.NOTHING,
+        validator=_shaped_validator(shape, optional),
+        converter=_plain if enum else None,
+        metadata=metadata,
+    )
+
+
+def _batch(item: Shape, key_path: tuple[str, ...]) -> Any:
+    """A batch: an array of nested objects, stored as a tuple; ``key_path`` leads to the call id."""
     return attrs.field(
         converter=_tuple,
-        validator=_items(key_path, extra),
-        metadata={"json": ("array",), "key_path": key_path},
+        validator=_shaped_validator(ArrayOf(item), optional=False),
+        metadata={"json": ("array",), "key_path": key_path, "shape": ArrayOf(item)},
     )
 
 
@@ -273,7 +288,7 @@ class ReplyStartEvent(Event):
     session_id: str = _req("string")
     reply_id: str = _req("string")
     name: str = _req("string")
-    role: Opt[str] = _opt("string", enum_like=True)
+    role: Opt[str] = _shaped(ROLES, "string", optional=True, enum=True)
 
 
 @_event("REPLY_END")
@@ -283,8 +298,10 @@ class ReplyEndEvent(Event):
 
     session_id: str = _req("string")
     reply_id: str = _req("string")
-    finished_reason: Opt[str | None] = _opt("string", "null", enum_like=True)
-    error: Opt[JsonObject | None] = _opt("object", "null")
+    finished_reason: Opt[str] = _shaped(REPLY_FINISHED_REASONS, "string", optional=True, enum=True)
+    error: Opt[JsonObject | None] = _shaped(
+        AnyOf(ERROR_INFO, Types("null")), "object", "null", optional=True
+    )
 
 
 @_event("MODEL_CALL_START")
@@ -306,7 +323,7 @@ class ModelCallEndEvent(Event):
     output_tokens: int = _req("integer")
     cache_input_tokens: Opt[int] = _opt("integer")
     cache_creation_input_tokens: Opt[int] = _opt("integer")
-    finished_reason: Opt[str | None] = _opt("string", "null", enum_like=True)
+    finished_reason: Opt[str] = _shaped(MODEL_FINISHED_REASONS, "string", optional=True, enum=True)
 
 
 @_event("EXCEED_MAX_ITERS")
@@ -315,7 +332,7 @@ class ExceedMaxItersEvent(Event):
     """The agent hit its iteration limit (deprecated upstream; no effect)."""
 
     reply_id: str = _req("string")
-    name: Opt[str] = _opt("string")
+    name: str = _req("string")
 
 
 @_event("USER_INTERRUPT")
@@ -332,7 +349,7 @@ class CustomEvent(Event):
     """A service-level signal; it has no reply id and no effect on the message."""
 
     name: str = _req("string")
-    value: JsonObject = _req("object")
+    value: Opt[JsonObject] = _opt("object")
 
 
 # ---------------------------------------------------------------- content blocks
@@ -443,8 +460,8 @@ class HintBlockEvent(Event):
 
     reply_id: str = _req("string")
     block_id: str = _req("string")
-    hint: str | list[Any] = _req("string", "array")
     source: Opt[str | None] = _opt("string", "null")
+    hint: str | list[Any] = _shaped(BLOCKS_OR_TEXT, "string", "array")
 
 
 # -------------------------------------------------------------------- tool calls
@@ -485,7 +502,7 @@ class RequireUserConfirmEvent(Event):
     """The user is asked to confirm each listed call (raw ToolCallBlock objects)."""
 
     reply_id: str = _req("string")
-    tool_calls: tuple[JsonObject, ...] = _batch(("id",))
+    tool_calls: tuple[JsonObject, ...] = _batch(TOOL_CALL_BLOCK, ("id",))
 
 
 @_event("USER_CONFIRM_RESULT")
@@ -494,7 +511,7 @@ class UserConfirmResultEvent(Event):
     """The user's answers: ``{confirmed, tool_call, rules?}`` per call."""
 
     reply_id: str = _req("string")
-    confirm_results: tuple[JsonObject, ...] = _batch(("tool_call", "id"), {"confirmed": "boolean"})
+    confirm_results: tuple[JsonObject, ...] = _batch(CONFIRM_RESULT, ("tool_call", "id"))
 
 
 @_event("REQUIRE_EXTERNAL_EXECUTION")
@@ -503,7 +520,7 @@ class RequireExternalExecutionEvent(Event):
     """Each listed call is handed to an external executor."""
 
     reply_id: str = _req("string")
-    tool_calls: tuple[JsonObject, ...] = _batch(("id",))
+    tool_calls: tuple[JsonObject, ...] = _batch(TOOL_CALL_BLOCK, ("id",))
 
 
 @_event("EXTERNAL_EXECUTION_RESULT")
@@ -512,7 +529,7 @@ class ExternalExecutionResultEvent(Event):
     """Complete results (raw ToolResultBlock objects) from an external executor."""
 
     reply_id: str = _req("string")
-    execution_results: tuple[JsonObject, ...] = _batch(("id",))
+    execution_results: tuple[JsonObject, ...] = _batch(TOOL_RESULT_BLOCK, ("id",))
 
 
 # ------------------------------------------------------------------ tool results
@@ -561,7 +578,7 @@ class ToolResultEndEvent(Event):
 
     reply_id: str = _req("string")
     tool_call_id: str = _req("string")
-    state: str = _req("string", enum_like=True)
+    state: str = _shaped(RESULT_STATES, "string", enum=True)
 
 
 AgentEvent: TypeAlias = Event | UnknownEvent
