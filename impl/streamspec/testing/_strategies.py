@@ -81,6 +81,7 @@ __all__ = [
     "guided",
     "invalid_base64_chunks",
     "legal_streams",
+    "permission_rules",
     "rechunked",
     "text_deltas",
     "unknown_events",
@@ -155,29 +156,66 @@ def _data_or_url(valid_only: bool) -> st.SearchStrategy[dict[str, Any]]:
     )
 
 
-def _tool_call_item(call_id: str) -> st.SearchStrategy[dict[str, Any]]:
-    rules = st.lists(
-        st.fixed_dictionaries({"tool": st.just("f"), "allow": st.booleans()}), max_size=1
+def permission_rules() -> st.SearchStrategy[dict[str, Any]]:
+    """AgentScope ``PermissionRule`` objects (all four fields, ``rule_content`` maybe null)."""
+    return st.fixed_dictionaries(
+        {
+            "tool_name": st.sampled_from(("f", "Bash")),
+            "rule_content": st.sampled_from((None, "npm install", "src/**")),
+            "behavior": st.sampled_from(("allow", "deny", "ask", "passthrough")),
+            "source": st.sampled_from(("userSettings", "session")),
+        }
     )
-    base = {"type": "tool_call", "id": call_id, "name": "f", "input": "{}", "state": "pending"}
-    return st.one_of(st.just(base), rules.map(lambda r: {**base, "suggested_rules": r}))
+
+
+def _tool_call_item(call_id: str) -> st.SearchStrategy[dict[str, Any]]:
+    """A ``ToolCallBlock``: the minimal one, or with state, rules and timestamps."""
+    minimal = {"id": call_id, "name": "f", "input": "{}"}
+    full = st.fixed_dictionaries(
+        {
+            "type": st.just("tool_call"),
+            "id": st.just(call_id),
+            "name": st.just("f"),
+            "input": st.sampled_from(("{}", '{"q": 1}', "")),
+            "state": st.sampled_from(("pending", "asking", "allowed", "submitted", "finished")),
+            "suggested_rules": st.lists(permission_rules(), max_size=2),
+        },
+        optional={
+            "created_at": st.just("2026-01-01T00:00:00"),
+            "finished_at": st.sampled_from((None, "2026-01-01T00:00:05")),
+        },
+    )
+    return st.one_of(st.just(minimal), full)
 
 
 def _confirm_item(call_id: str) -> st.SearchStrategy[dict[str, Any]]:
-    call = {"type": "tool_call", "id": call_id, "name": "f", "input": "{}"}
-    return st.booleans().map(lambda ok: {"confirmed": ok, "tool_call": call, "rules": []})
+    """A ``ConfirmResult`` for ``call_id``: ``rules`` absent, null or a list of rules."""
+    return st.fixed_dictionaries(
+        {"confirmed": st.booleans(), "tool_call": _tool_call_item(call_id)},
+        optional={"rules": st.none() | st.lists(permission_rules(), max_size=1)},
+    )
 
 
 def _result_item(call_id: str) -> st.SearchStrategy[dict[str, Any]]:
+    """A ``ToolResultBlock`` for ``call_id``: text output, or text and data blocks."""
+    minimal = {"id": call_id, "name": "f", "output": "ok"}
     full = {
         "type": "tool_result",
         "id": call_id,
         "name": "f",
-        "output": [{"type": "text", "id": f"{call_id}-out", "text": "ok"}],
+        "output": [
+            {"type": "text", "id": f"{call_id}-out", "text": "ok"},
+            {
+                "type": "data",
+                "id": f"{call_id}-img",
+                "source": {"type": "base64", "data": "AAEC", "media_type": "image/png"},
+            },
+            {"source": {"url": "https://example.com/a.png", "media_type": "image/png"}},
+        ],
         "state": "success",
         "metadata": {"by": "executor"},
     }
-    return st.sampled_from(({"type": "tool_result", "id": call_id}, full))
+    return st.sampled_from((minimal, full))
 
 
 _ITEMS: Final[Mapping[str, tuple[str, Callable[[str], st.SearchStrategy[dict[str, Any]]]]]] = {
@@ -217,8 +255,12 @@ def events_of_kind(kind: str, reply_id: str = REPLY_ID) -> st.SearchStrategy[Eve
             session_id=st.just("s1"),
             reply_id=st.just(r),
             created_at=stamp,
-            finished_reason=_optional(st.just("stop")),
-            error=_optional(st.just({"message": "x"})),
+            finished_reason=_absent_or(
+                st.sampled_from(("completed", "interrupted", "exceed_max_iters", "error"))
+            ),
+            error=_optional(
+                st.sampled_from(({"message": "x"}, {"type": "rate_limit", "message": "slow"}))
+            ),
         ),
         "model_call_start": lambda: st.builds(
             ModelCallStartEvent, reply_id=st.just(r), model_name=st.just("m")
@@ -230,7 +272,7 @@ def events_of_kind(kind: str, reply_id: str = REPLY_ID) -> st.SearchStrategy[Eve
             output_tokens=st.integers(0, 50),
             cache_input_tokens=_absent_or(st.integers(0, 9)),
             cache_creation_input_tokens=_absent_or(st.integers(0, 9)),
-            finished_reason=_optional(st.just("stop")),
+            finished_reason=_absent_or(st.sampled_from(("completed", "interrupted"))),
         ),
         "text_block_start": lambda: st.builds(
             TextBlockStartEvent, reply_id=st.just(r), block_id=block
@@ -265,7 +307,16 @@ def events_of_kind(kind: str, reply_id: str = REPLY_ID) -> st.SearchStrategy[Eve
             HintBlockEvent,
             reply_id=st.just(r),
             block_id=block,
-            hint=st.sampled_from(("think again", [{"type": "text", "text": "hint"}])),
+            hint=st.sampled_from(
+                (
+                    "think again",
+                    [{"type": "text", "text": "hint"}],
+                    [
+                        {"text": "see"},
+                        {"type": "data", "source": {"data": "AAEC", "media_type": "image/png"}},
+                    ],
+                )
+            ),
             source=_optional(st.just("system")),
         ),
         "tool_call_start": lambda: st.builds(
@@ -304,10 +355,12 @@ def events_of_kind(kind: str, reply_id: str = REPLY_ID) -> st.SearchStrategy[Eve
             metadata=_absent_or(st.just({"took": 1})),
         ),
         "exceed_max_iters": lambda: st.builds(
-            ExceedMaxItersEvent, reply_id=st.just(r), name=_absent_or(st.just("agent"))
+            ExceedMaxItersEvent, reply_id=st.just(r), name=st.just("agent")
         ),
         "user_interrupt": lambda: st.builds(UserInterruptEvent, reply_id=st.just(r)),
-        "custom": lambda: st.builds(CustomEvent, name=st.just("progress"), value=st.just({"p": 1})),
+        "custom": lambda: st.builds(
+            CustomEvent, name=st.just("progress"), value=_absent_or(st.just({"p": 1}))
+        ),
         "require_user_confirm": lambda: st.builds(
             RequireUserConfirmEvent,
             reply_id=st.just(r),
@@ -358,6 +411,10 @@ def with_wrong_reply_id(event: Event) -> Event:
 # ------------------------------------------------------------------ templates
 
 
+def _call_block(call_id: str) -> dict[str, Any]:
+    return {"type": "tool_call", "id": call_id, "name": "f", "input": "{}"}
+
+
 def _templates() -> tuple[Event, ...]:
     r = REPLY_ID
     found: list[Event] = [
@@ -365,7 +422,7 @@ def _templates() -> tuple[Event, ...]:
         ReplyEndEvent(session_id="s1", reply_id=r),
         ModelCallStartEvent(reply_id=r, model_name="m"),
         ModelCallEndEvent(reply_id=r, input_tokens=3, output_tokens=4),
-        ExceedMaxItersEvent(reply_id=r),
+        ExceedMaxItersEvent(reply_id=r, name="agent"),
         UserInterruptEvent(reply_id=r),
         CustomEvent(name="progress", value={}),
     ]
@@ -408,20 +465,17 @@ def _templates() -> tuple[Event, ...]:
                     (("AAEC", ABSENT), ("x", ABSENT), (ABSENT, "https://example.com/a.png")),
                 )
             ),
-            RequireUserConfirmEvent(
-                reply_id=r, tool_calls=({"type": "tool_call", "id": c, "name": "f"},)
-            ),
-            RequireExternalExecutionEvent(
-                reply_id=r, tool_calls=({"type": "tool_call", "id": c, "name": "f"},)
-            ),
+            RequireUserConfirmEvent(reply_id=r, tool_calls=(_call_block(c),)),
+            RequireExternalExecutionEvent(reply_id=r, tool_calls=(_call_block(c),)),
             *(
                 UserConfirmResultEvent(
-                    reply_id=r, confirm_results=({"confirmed": ok, "tool_call": {"id": c}},)
+                    reply_id=r, confirm_results=({"confirmed": ok, "tool_call": _call_block(c)},)
                 )
                 for ok in (True, False)
             ),
             ExternalExecutionResultEvent(
-                reply_id=r, execution_results=({"type": "tool_result", "id": c},)
+                reply_id=r,
+                execution_results=({"type": "tool_result", "id": c, "name": "f", "output": ""},),
             ),
         ]
     return tuple(found)
