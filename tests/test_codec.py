@@ -9,6 +9,7 @@ from typing import Any
 
 import attrs
 import pytest
+from agentscope_schema import wire_objects
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from streamspec import (
@@ -42,15 +43,28 @@ def test_fixtures_exist_for_both_versions() -> None:
     assert [p.name for p in FILES] == ["reply-2.0.11.jsonl", "reply-2.0.3.jsonl"]
 
 
+def _reordered_2_0_3_data_delta(record: dict[str, Any]) -> list[str]:
+    """2.0.3 writes a data delta's ``data`` before ``media_type``; streamspec writes 2.0.11's order."""
+    keys = list(record)
+    i, j = keys.index("data"), keys.index("media_type")
+    assert i == j - 1
+    keys[i], keys[j] = keys[j], keys[i]
+    return keys
+
+
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_decode_encode_is_the_identity_with_key_order(path: Path) -> None:
-    """encode(decode(obj)) equals obj, key order included, for every recorded event."""
+    """encode(decode(obj)) equals obj, key order included, for every recorded event (a 2.0.3
+    data delta comes back in 2.0.11's key order, as documented)."""
     for record in _records(path):
         event = decode_event(record)
         assert not isinstance(event, UnknownEvent), record["type"]
         encoded = encode_event(event)
         assert encoded == record
-        assert list(encoded) == list(record)
+        if path.name == "reply-2.0.3.jsonl" and record["type"] == "DATA_BLOCK_DELTA":
+            assert list(encoded) == _reordered_2_0_3_data_delta(record)
+        else:
+            assert list(encoded) == list(record)
 
 
 def test_fixture_shapes_differ_as_the_versions_do() -> None:
@@ -174,15 +188,48 @@ def test_decode_error_for_data_xor_url_and_batch_items() -> None:
             }
         )
     assert caught.value.problems == ("exactly one of 'data' and 'url' must be given @ $.data",)
+    assert caught.value.paths == ("$.data",)
+    call = {"name": "f", "input": "{}"}
     with pytest.raises(DecodeError) as caught:
         decode_event(
             {
                 "type": "REQUIRE_USER_CONFIRM",
                 "reply_id": "r",
-                "tool_calls": [{"id": "a"}, {"id": 2}],
+                "tool_calls": [{"id": "a", **call}, {"id": 2, **call}, {"id": "c"}],
             }
         )
-    assert caught.value.problems == ("expected string, got integer @ $.tool_calls[1].id",)
+    assert caught.value.problems == (
+        "expected string, got integer @ $.tool_calls[1].id",
+        "required field missing @ $.tool_calls[2].name",
+        "required field missing @ $.tool_calls[2].input",
+    )
+    assert caught.value.paths == (
+        "$.tool_calls[1].id",
+        "$.tool_calls[2].name",
+        "$.tool_calls[2].input",
+    )
+
+
+def test_enum_problem_names_the_values() -> None:
+    """A finished_reason outside AgentScope's enum is a problem listing the allowed values."""
+    record = {
+        "type": "MODEL_CALL_END",
+        "reply_id": "r",
+        "input_tokens": 1,
+        "output_tokens": 2,
+        "finished_reason": "tool_use",
+    }
+    with pytest.raises(DecodeError) as caught:
+        decode_event(record)
+    assert caught.value.problems == ("expected one of completed, interrupted @ $.finished_reason",)
+    assert caught.value.paths == ("$.finished_reason",)
+
+
+def test_paths_keep_order_and_drop_repeats() -> None:
+    """DecodeError.paths lists each problem's path once, in the order of the problems."""
+    error = DecodeError("x", ["a @ $.b", "c @ $.a", "d @ $.b", "e @ $"])
+    assert error.paths == ("$.b", "$.a", "$")
+    assert error.problems == ("a @ $.b", "c @ $.a", "d @ $.b", "e @ $")
 
 
 @pytest.mark.parametrize(
@@ -215,68 +262,32 @@ _JSON = st.recursive(
     ),
     max_leaves=8,
 )
-_BY_JSON_TYPE: dict[str, st.SearchStrategy[Any]] = {
-    "string": st.text(max_size=12),
-    "integer": st.integers(min_value=-(2**53), max_value=2**53),
-    "object": st.dictionaries(st.text(max_size=5), _JSON, max_size=3),
-    "array": st.lists(_JSON, max_size=3),
-    "null": st.none(),
-    "boolean": st.booleans(),
-}
-
-
-def _item(key_path: tuple[str, ...]) -> st.SearchStrategy[dict[str, Any]]:
-    extra = st.dictionaries(
-        st.sampled_from(["name", "input", "state", "output"]), _JSON, max_size=2
-    )
-
-    def build(ident: str, more: dict[str, Any], confirmed: bool) -> dict[str, Any]:
-        node: dict[str, Any] = {key_path[-1]: ident}
-        for step in reversed(key_path[:-1]):
-            node = {step: node}
-        if key_path[0] == "tool_call":
-            node["confirmed"] = confirmed
-        return {**more, **node}
-
-    return st.builds(build, st.text(max_size=6), extra, st.booleans())
-
-
-def _field_strategy(field: attrs.Attribute[Any]) -> st.SearchStrategy[Any]:
-    if "key_path" in field.metadata:
-        return st.lists(_item(field.metadata["key_path"]), max_size=3).map(tuple)
-    values = st.one_of(*(_BY_JSON_TYPE[t] for t in field.metadata["json"]))
-    if field.metadata.get("optional"):
-        return st.just(ABSENT) | values
-    return values
 
 
 @st.composite
-def events(draw: st.DrawFn, cls: type[Event]) -> Event:
-    """An event of ``cls`` with arbitrary valid field values and unknown keys."""
-    fields = [f for f in attrs.fields(cls) if not f.metadata.get("internal")]
-    kwargs = {f.name: draw(_field_strategy(f)) for f in fields}
-    if "data" in kwargs and "url" in kwargs:
-        which = draw(st.sampled_from(["data", "url"]))
-        kwargs[which] = draw(st.text(max_size=12))
-        kwargs["url" if which == "data" else "data"] = draw(st.just(ABSENT) | st.none())
-    known = {f.name for f in fields} | {"type"}
+def records(draw: st.DrawFn, cls: type[Event]) -> dict[str, Any]:
+    """An object AgentScope 2.0.11 accepts for ``cls``, with unknown keys added."""
+    obj = draw(wire_objects(types=(cls.TYPE,)))
+    known = {"type", *_body(cls), "id", "created_at", "metadata"}
     extra = draw(
         st.dictionaries(
             st.text(min_size=1, max_size=6).filter(lambda k: k not in known), _JSON, max_size=2
         )
     )
-    return cls(**{k: v for k, v in kwargs.items() if v is not ABSENT}, extra=extra)
+    return {**obj, **extra}
 
 
 @pytest.mark.parametrize("cls", EVENT_CLASSES, ids=lambda c: c.__name__)
 @settings(max_examples=25)
 @given(data=st.data())
 def test_round_trip_property(cls: type[Event], data: st.DataObject) -> None:
-    """For every event class and arbitrary valid values, decode(encode(event)) == event, through
-    JSON text."""
-    event = data.draw(events(cls))
+    """For every event class and any object AgentScope accepts, encode(decode(obj)) == obj, the
+    event survives JSON text, and keys come out in canonical order, unknown ones last."""
+    record = data.draw(records(cls))
+    event = decode_event(record)
+    assert isinstance(event, cls)
     encoded = encode_event(event)
-    assert decode_event(encoded) == event
+    assert encoded == record
     assert decode_event(json.loads(json.dumps(encoded))) == event
     assert list(encoded)[: len(encoded) - len(event.extra)] == [
         name for name in ("id", "created_at", "metadata", "type", *_body(cls)) if name in encoded
@@ -292,21 +303,24 @@ def _body(cls: type[Event]) -> list[str]:
 
 
 def test_reply_end_error_object_survives() -> None:
-    """REPLY_END's error object and null reason are kept as given."""
+    """REPLY_END's error object and reason are kept as given; a null reason is refused."""
     record = {
         "type": "REPLY_END",
         "session_id": "s",
         "reply_id": "r",
-        "finished_reason": None,
+        "finished_reason": "error",
         "error": {"type": "rate_limit", "message": "slow down"},
     }
     event = decode_event(record)
     assert isinstance(event, ReplyEndEvent)
     assert (
         event.error == {"type": "rate_limit", "message": "slow down"}
-        and event.finished_reason is None
+        and event.finished_reason == "error"
     )
     assert encode_event(event) == record
+    with pytest.raises(DecodeError) as caught:
+        decode_event({**record, "finished_reason": None})
+    assert caught.value.paths == ("$.finished_reason",)
 
 
 def test_tool_result_data_delta_without_block_id() -> None:
