@@ -33,8 +33,7 @@ def run_as_the_readme_says(vector: dict[str, Any]) -> dict[str, Any]:
             try:
                 event = decode_event(dict(obj))
             except DecodeError as error:
-                paths = [p.rsplit(" @ ", 1)[1] for p in error.problems]
-                reducer.reject_unreadable(list(dict.fromkeys(paths)), str(error))
+                reducer.reject_unreadable(error.paths, str(error))
             else:
                 reducer.apply(event)
         except ProtocolError as error:

@@ -47,7 +47,7 @@ def expected_of(
             try:
                 event = decode_event(dict(obj))
             except DecodeError as error:
-                reducer.reject_unreadable(_paths(error), str(error))
+                reducer.reject_unreadable(error.paths, str(error))
             else:
                 reducer.apply(event)
         except ProtocolError as error:
@@ -66,10 +66,6 @@ def expected_of(
     if each:
         expected["after_each"] = dumps
     return expected
-
-
-def _paths(error: DecodeError) -> list[str]:
-    return list(dict.fromkeys(problem.rsplit(" @ ", 1)[-1] for problem in error.problems))
 
 
 def compared(diagnostic: Diagnostic) -> dict[str, Any]:

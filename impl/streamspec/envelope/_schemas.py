@@ -3,12 +3,13 @@
 Rules:
 
 1. One payload schema per catalog type, from the class's attrs fields: the
-   field metadata ``json`` lists the JSON types a field accepts, ``optional``
-   marks a field that defaults to ABSENT (not ``required``); internal fields
-   (``extra``) are not on the wire. Keys beside the fields are allowed
-   (``additionalProperties``): the codec keeps them.
-2. A batch field (metadata ``key_path``) is an array of objects whose
-   ``key_path`` leads to a string id.
+   field metadata ``shape`` (AgentScope's own field shape, nested objects,
+   enums and all) renders the field's schema, else ``json`` lists the JSON
+   types it accepts; ``optional`` marks a field that defaults to ABSENT (not
+   ``required``); internal fields (``extra``) are not on the wire. Keys beside
+   the fields are allowed (``additionalProperties``): the codec keeps them.
+2. A data delta's schema also says that exactly one of ``data`` and ``url``
+   is a string.
 3. The envelope schema is self-contained: ``version`` is the constant 1,
    ``type`` any string, ``metadata`` any JSON value whose replay keys, when it
    is an object, have their types; for each catalog type the payload must
@@ -42,6 +43,10 @@ _ITEMS: Final[Mapping[tuple[str, str], dict[str, Any]]] = {
 
 
 def _field_schema(kind: str, field: attrs.Attribute[Any]) -> dict[str, Any]:
+    shape = field.metadata.get("shape")
+    if shape is not None:
+        described: dict[str, Any] = shape.schema()
+        return described
     json_types = list(field.metadata["json"])
     schema: dict[str, Any] = {"type": json_types[0] if len(json_types) == 1 else json_types}
     key_path = field.metadata.get("key_path")
@@ -66,7 +71,7 @@ def payload_schema(cls: CatalogClass) -> dict[str, Any]:
         if not field.metadata.get("optional"):
             required.append(field.name)
     summary = (cls.__doc__ or "").strip().splitlines()[0].replace("``", "`")
-    return {
+    schema: dict[str, Any] = {
         "title": f"{cls.KIND} payload",
         "description": summary,
         "type": "object",
@@ -75,6 +80,15 @@ def payload_schema(cls: CatalogClass) -> dict[str, Any]:
         "not": {"required": ["type"]},
         "additionalProperties": True,
     }
+    if {"data", "url"} <= properties.keys():
+        schema["oneOf"] = [_SOURCE_GIVEN["data"], _SOURCE_GIVEN["url"]]
+    return schema
+
+
+#: A data delta carries exactly one of ``data`` and ``url`` as a string (the other absent or null).
+_SOURCE_GIVEN: Final[Mapping[str, dict[str, Any]]] = {
+    name: {"required": [name], "properties": {name: {"type": "string"}}} for name in ("data", "url")
+}
 
 
 def _standalone(kind: str, cls: CatalogClass) -> dict[str, Any]:
