@@ -31,7 +31,7 @@ def _errors(validator: Draft202012Validator, document: Any) -> list[str]:
     return sorted(f"{e.json_path}: {e.message}" for e in validator.iter_errors(document))
 
 
-@pytest.mark.parametrize("name", ["machine", "routing", "violations"])
+@pytest.mark.parametrize("name", ["machine", "routing", "violations", "actions", "message"])
 def test_schema_is_valid_2020_12(name: str) -> None:
     """Each schema is itself a valid JSON Schema 2020-12 document."""
     schema = _load(SCHEMAS / f"{name}.schema.json")
@@ -60,6 +60,20 @@ def test_violations_match_schema() -> None:
     assert _errors(_validator("violations.schema.json"), _load(SPEC / "violations.json")) == []
 
 
+def test_actions_match_schema() -> None:
+    """spec/actions.json validates against actions.schema.json."""
+    assert _errors(_validator("actions.schema.json"), _load(SPEC / "actions.json")) == []
+
+
+def test_actions_schema_rejects_an_unknown_operation() -> None:
+    """An effect outside the closed operation vocabulary fails the schema at its path."""
+    document = copy.deepcopy(_load(SPEC / "actions.json"))
+    effect = document["actions"]["block_ended"]["cases"][0]["effects"][0]
+    effect["op"] = "prepend"
+    paths = {e.split(":")[0] for e in _errors(_validator("actions.schema.json"), document)}
+    assert "$.actions.block_ended.cases[0].effects[0]" in paths
+
+
 def test_spec_files_point_at_their_schemas() -> None:
     """Each spec file's ``$schema`` names the schema file that describes it."""
     for path in MACHINE_FILES:
@@ -69,6 +83,9 @@ def test_spec_files_point_at_their_schemas() -> None:
     ).resolve() == SCHEMAS / "routing.schema.json"
     assert (SPEC / _load(SPEC / "violations.json")["$schema"]).resolve() == (
         SCHEMAS / "violations.schema.json"
+    )
+    assert (SPEC / _load(SPEC / "actions.json")["$schema"]).resolve() == (
+        SCHEMAS / "actions.schema.json"
     )
 
 
