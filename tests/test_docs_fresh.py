@@ -75,6 +75,27 @@ def test_changed_violation_makes_check_fail(
     assert "stale: docs/violations.md (violations)" in capsys.readouterr().err
 
 
+def test_changed_action_makes_check_fail(
+    spec_copy: Path, docs_copy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Changing an action's effect in actions.json makes --check name the actions section stale."""
+    path = spec_copy / "actions.json"
+    document = orjson.loads(path.read_bytes())
+    effect = document["actions"]["block_ended"]["cases"][0]["effects"][0]
+    assert effect["op"] == "set"
+    effect["op"] = "concat"
+    path.write_bytes(orjson.dumps(document))
+    before = (docs_copy / "docs" / "machines.md").read_bytes()
+
+    assert _docs.main(["--check", "--root", str(docs_copy)]) == 1
+
+    assert "stale: docs/machines.md (actions)" in capsys.readouterr().err
+    assert (docs_copy / "docs" / "machines.md").read_bytes() == before
+    assert _docs.main(["--root", str(docs_copy)]) == 0
+    text = (docs_copy / "docs" / "machines.md").read_text(encoding="utf-8")
+    assert "`target.text += event.text (absent: skip; null: skip)`" in text
+
+
 def test_generator_is_deterministic_and_keeps_prose(docs_copy: Path) -> None:
     """Two runs give identical bytes, and text outside the markers is unchanged."""
     page = docs_copy / "docs" / "machines.md"
@@ -154,7 +175,9 @@ def test_pair_tables_show_the_reducers_codes() -> None:
         section = text.split(f"<!-- BEGIN GENERATED: machine:{name} -->")[1].split("<!-- END")[0]
         for state in spec.states:
             for event in spec.events:
-                if (state.name, event) in compiled.plain or compiled.guarded.get((state.name, event)):
+                if (state.name, event) in compiled.plain or compiled.guarded.get(
+                    (state.name, event)
+                ):
                     continue
                 assert f"`{rejection_code(name, state.name, event)}`" in section
                 checked += 1

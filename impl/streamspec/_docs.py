@@ -8,10 +8,11 @@ Rules:
    rewrites only what lies between them and keeps every other byte.
 2. Every section has a name, a home doc file and a renderer that reads the
    spec (the machine tables under ``spec/machines/*.json``,
-   ``spec/routing.json``, ``spec/violations.json``). A registered section that
-   no doc holds is appended to its home file; a marker whose name is not
-   registered, a BEGIN without its END, nesting, or one name in two places is
-   an error that stops the run, since no output could be right.
+   ``spec/routing.json``, ``spec/violations.json``, ``spec/actions.json``). A
+   registered section that no doc holds is appended to its home file; a
+   marker whose name is not registered, a BEGIN without its END, nesting, or
+   one name in two places is an error that stops the run, since no output
+   could be right.
 3. Output is deterministic: files and machines in sorted order, rows in table
    order, no clock. Running twice gives the same bytes.
 4. ``--check`` writes nothing, names every stale file and exits 1.
@@ -383,6 +384,7 @@ FAMILIES.append(machine_sections)
 #: Parts of the project that keep their own generators: ``SECTIONS`` (marker
 #: name -> render) and ``DOC_FILES`` (the first is the sections' home).
 PART_GENERATORS: list[str] = [
+    "streamspec._actions_docs",
     "streamspec.completion._docs",
     "streamspec.envelope._docs",
     "streamspec.pairing._docs",
