@@ -30,6 +30,7 @@ from streamspec import (
     ToolResultEndEvent,
     ToolResultStartEvent,
     ToolResultTextDeltaEvent,
+    UsageError,
     UserConfirmResultEvent,
     UserInterruptEvent,
     decode_event,
@@ -638,3 +639,11 @@ def test_finish_is_silent_for_a_denied_call() -> None:
     reducer = _fold([*_parked(), _answer(c1=False), _end()])
     assert reducer.states()["tool_call"] == {"c1": "denied"}
     assert reducer.finish() == ()
+
+
+def test_a_role_outside_agentscopes_roles_is_a_usage_error() -> None:
+    """A caller's role must be one AgentScope's Msg accepts, or the reducer is not built."""
+    with pytest.raises(UsageError) as caught:
+        Reducer(reply_id="r", role="tool")
+    assert "role must be one of user, assistant, system" in str(caught.value)
+    assert Reducer(reply_id="r", role="system").to_dict()["role"] == "system"

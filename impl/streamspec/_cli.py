@@ -66,7 +66,11 @@ def main() -> None:
 @click.option("--each", is_flag=True, help="Print the message after every input line.")
 @click.option("--reply-id", help="The reply to fold (default: the first event's reply_id).")
 @click.option("--name", help="The message name (default: REPLY_START's, else 'assistant').")
-@click.option("--role", help="The message role (default: REPLY_START's, else 'assistant').")
+@click.option(
+    "--role",
+    type=click.Choice(["user", "assistant", "system"]),
+    help="The message role (default: REPLY_START's, else 'assistant').",
+)
 @click.option("--created-at", help="The message created_at (default: the first event's).")
 def reduce(
     file: BinaryIO | None,

@@ -32,6 +32,7 @@ from streamspec._errors import ProtocolError, SpecError, UsageError
 from streamspec._events import AgentEvent, CustomEvent, Event, UnknownEvent
 from streamspec._machines import COMPILED, ROUTES, Route, end_of_input_code, rejection_code
 from streamspec._message import ACTIONS, CHECKS, FAST_ACTIONS, Message
+from streamspec._shapes import ROLES
 from streamspec._tables import Row
 
 __all__ = ["STATE_FORMAT", "Reducer"]
@@ -163,6 +164,8 @@ class Reducer:
         created_at: str | None = None,
         strict: bool = False,
     ) -> None:
+        if role is not None and role not in ROLES.values:
+            raise UsageError(f"role must be one of {', '.join(ROLES.values)}, not {role!r}")
         self.strict = strict
         self.message = Message(reply_id, name, role, created_at)
         self._created_at_given = created_at is not None
