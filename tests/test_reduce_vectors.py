@@ -1,4 +1,4 @@
-"""The hand-written reduce vectors are valid, fresh, runnable from their README, and pin the rules."""
+"""The hand-written reduce vectors are valid and fresh, and pin the rules of spec/README.md."""
 
 from __future__ import annotations
 
@@ -8,53 +8,17 @@ from typing import Any
 
 import jsonschema
 import pytest
-from streamspec import DecodeError, ProtocolError, Reducer, decode_event
 from streamspec._reduce_vectors import CASES, main
 from streamspec._resources import spec_dir
 
 ROOT = spec_dir() / "vectors" / "reduce"
 FILES = sorted(ROOT.glob("*/*.json"))
 SCHEMA = json.loads((spec_dir() / "schema" / "reduce_vector.schema.json").read_text())
-COMPARED = ("code", "severity", "index", "item", "machine", "state", "event", "key", "details")
 
 
 def _vector(name: str) -> dict[str, Any]:
     (path,) = ROOT.glob(f"*/{name}.json")
     return json.loads(path.read_text())
-
-
-def run_as_the_readme_says(vector: dict[str, Any]) -> dict[str, Any]:
-    """spec/vectors/reduce/README.md's runner algorithm, through the public API only."""
-    reducer = Reducer(**vector["options"])
-    raised = None
-    dumps = []
-    for obj in vector["events"]:
-        try:
-            try:
-                event = decode_event(dict(obj))
-            except DecodeError as error:
-                reducer.reject_unreadable(error.paths, str(error))
-            else:
-                reducer.apply(event)
-        except ProtocolError as error:
-            raised = error.diagnostic
-            break
-        dumps.append(reducer.to_dict())
-    if raised is None:
-        reducer.finish()
-
-    def fields(d: Any) -> dict[str, Any]:
-        return {k: v for k, v in d.to_dict().items() if k in COMPARED}
-
-    result = {
-        "message": reducer.to_dict(),
-        "diagnostics": [fields(d) for d in reducer.diagnostics],
-        "states": reducer.states(),
-        "after_each": dumps,
-    }
-    if raised is not None:
-        result["raised"] = fields(raised)
-    return result
 
 
 def test_vectors_are_fresh() -> None:
@@ -70,19 +34,11 @@ def test_every_case_has_a_file_at_its_level() -> None:
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_vector_is_valid_and_replays(path: Path) -> None:
-    """A vector validates against its schema, and the README's algorithm reproduces every field."""
+def test_vector_is_valid(path: Path) -> None:
+    """A vector validates against its schema; only strict vectors carry a raised diagnostic."""
     vector = json.loads(path.read_text())
     jsonschema.Draft202012Validator(SCHEMA).validate(vector)
-    got = run_as_the_readme_says(vector)
-    expected = vector["expected"]
-    assert got["message"] == expected["message"]
-    assert got["diagnostics"] == expected["diagnostics"]
-    assert got["states"] == expected["states"]
-    assert got.get("raised") == expected.get("raised")
-    if "after_each" in expected:
-        assert got["after_each"] == expected["after_each"]
-    assert "raised" not in expected or vector["options"]["strict"]
+    assert "raised" not in vector["expected"] or vector["options"]["strict"]
 
 
 def test_seed000_vector_pins_the_seed_dumps() -> None:
