@@ -160,7 +160,9 @@ TRIGGERS = [
         _TEXT_START,
         _machine_fields("block", "open", "start", "text:b1"),
     ),
-    Trigger("unknown_block", (), _TEXT_DELTA, _machine_fields("block", "absent", "delta", "text:b1")),
+    Trigger(
+        "unknown_block", (), _TEXT_DELTA, _machine_fields("block", "absent", "delta", "text:b1")
+    ),
     Trigger(
         "delta_after_end",
         (_TEXT_START, _TEXT_END),
