@@ -28,6 +28,14 @@ def test_ruff_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_ruff_format_is_clean() -> None:
+    """``ruff format --check impl tests`` would change no file."""
+    ruff = shutil.which("ruff")
+    command = [ruff] if ruff else [sys.executable, "-m", "ruff"]
+    result = _run(*command, "format", "--check", "impl", "tests")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_mypy_is_clean() -> None:
     """``mypy`` with the pyproject configuration (strict, on impl/streamspec) reports nothing."""
     result = _run(sys.executable, "-m", "mypy")
