@@ -608,6 +608,26 @@ CASES: Final = _cases(
         ],
     ),
     Case(
+        name="created-at-not-from-unknown",
+        description="An unknown first object sets no created_at though it carries one, and no "
+        "later event does.",
+        events=[
+            {"type": "TOOL_PROGRESS", "reply_id": R, "created_at": "2026-01-01T09:00:00"},
+            {**START, "created_at": "2026-01-01T11:00:00"},
+            END,
+        ],
+    ),
+    Case(
+        name="created-at-not-from-unreadable",
+        description="An unreadable first object sets no created_at though it carries one.",
+        events=[
+            {**ev("TEXT_BLOCK_DELTA", block_id="t", delta=5), "created_at": "2026-01-01T09:00:00"},
+            {**START, "created_at": "2026-01-01T11:00:00"},
+            END,
+        ],
+        tags=("invalid-field",),
+    ),
+    Case(
         name="created-at-absent",
         description="A first event without created_at leaves created_at null for good.",
         events=[ev("TEXT_BLOCK_START", block_id="t"), START, END],
@@ -651,6 +671,20 @@ CASES: Final = _cases(
         options={"reply_id": R, "strict": True},
     ),
     Case(
+        name="strict-first-event",
+        description="In strict mode the first event's created_at is still the message's when "
+        "that event raises: the stamp comes before the judgement.",
+        events=[
+            {
+                **ev("TEXT_BLOCK_DELTA", block_id="x", delta="x"),
+                "created_at": "2026-01-01T10:00:00",
+            },
+            END,
+        ],
+        level="should",
+        options={"reply_id": R, "strict": True},
+    ),
+    Case(
         name="strict-batch",
         description="Strict mode raises on the first rejected batch item; no item of that event "
         "applies.",
@@ -676,6 +710,18 @@ CASES: Final = _cases(
             {**ev("TEXT_BLOCK_START", block_id="t"), "reply_id": "r7"},
             ev("TEXT_BLOCK_START", block_id="u"),
             {**END, "reply_id": "r7"},
+        ],
+        level="may",
+        options={},
+    ),
+    Case(
+        name="adopt-from-rejected-event",
+        description="The reply id is adopted from the first event that carries one, even when a "
+        "machine then rejects that event.",
+        events=[
+            {**ev("TEXT_BLOCK_END", block_id="ghost"), "reply_id": "r7"},
+            {**ev("TEXT_BLOCK_START", block_id="t"), "reply_id": "r7"},
+            {**ev("TEXT_BLOCK_START", block_id="u"), "reply_id": "r8"},
         ],
         level="may",
         options={},

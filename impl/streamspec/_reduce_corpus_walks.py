@@ -384,10 +384,8 @@ class Walk:
 
 
 def _options(rng: random.Random) -> dict[str, Any]:
-    draw = rng.random()
-    if draw < 0.1:
-        return {}
-    if draw < 0.2:
+    """Must-level options: the reply id is always given (adopting one is a may feature)."""
+    if rng.random() < 0.1:
         return {"reply_id": R, "name": "Jarvis", "role": "assistant", "created_at": "2026-01-01"}
     return {"reply_id": R}
 
