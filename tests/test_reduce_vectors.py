@@ -173,6 +173,9 @@ def test_invalid_fields_take_their_index_and_name_their_paths() -> None:
         4: ["$.state"],
         5: ["$.data"],
         6: ["$.finished_reason"],
+        8: ["$.type"],
+        9: ["$.hint[0].text", "$.hint[1].source.url", "$.hint[2].type"],
+        10: ["$.execution_results[0].output[0].text", "$.execution_results[0].output[1]"],
     }
     assert vector["expected"]["message"]["content"] == [{"type": "text", "id": "t", "text": "ok"}]
 

@@ -652,6 +652,18 @@ CASES: Final = _cases(
             ),
             ev("REPLY_END", session_id="s", finished_reason=None),
             ev("TEXT_BLOCK_DELTA", block_id="t", delta="ok"),
+            {"type": None, "reply_id": R},
+            ev(
+                "HINT_BLOCK",
+                block_id="h",
+                hint=[
+                    {"type": "text", "text": 1},
+                    {"type": "data", "source": {"type": "url", "url": "", "media_type": "m"}},
+                    {"type": "image", "text": "x"},
+                    {"text": "no type", "source": "s"},
+                ],
+            ),
+            external("e", output=[{"type": "text"}, 7]),
             END,
         ],
         tags=("invalid-field",),
