@@ -264,6 +264,11 @@ TRIGGERS: list[Trigger] = [
         ),
     ),
     Trigger(
+        "unknown_block-end",
+        (ev("data_block_end", block_id=B), END),
+        (diag("unknown_block", E, 0, machine="block", state="absent", event="end", key="data:b1"),),
+    ),
+    Trigger(
         "delta_after_end",
         (
             ev("thinking_block_start", block_id=B),
@@ -1055,4 +1060,4 @@ def test_family(family: Family) -> None:
     """Every cell of the family is rejected with the family's code and its machine, state, input,
     key and item, and changes nothing."""
     problems = [p for cell in family.cells() if (p := _run_cell(family.code, cell)) is not None]
-    assert problems == []
+    assert not problems, "\n".join(problems)
