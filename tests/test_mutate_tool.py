@@ -1,0 +1,206 @@
+"""The mutation-testing harness in tools/: its mutator, its equivalent list and its runner."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import json
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+TOOLS = Path(__file__).resolve().parent.parent / "tools"
+ROOT = TOOLS.parent
+
+
+def _tool(name: str) -> ModuleType:
+    if str(TOOLS) not in sys.path:
+        sys.path.insert(0, str(TOOLS))
+    return importlib.import_module(name)
+
+
+mutants = _tool("mutants")
+mutate = _tool("mutate")
+spec_mutants = _tool("spec_mutants")
+
+SAMPLE = '''"""A sample module."""
+
+import logging
+
+__all__ = ["add", "pick"]
+
+log = logging.getLogger(__name__)
+NAMES = {"key": "value"}
+
+
+def add(a: int, b: int = 0, *, twice: bool = False) -> int:
+    """Add two numbers."""
+    assert a == a
+    log.debug("adding %s", a)
+    total = a + b
+    if twice and total > 1:
+        total += total
+    return total
+
+
+def pick(items: list[int], start: int) -> list[int]:
+    out: list[int] = []
+    for item in items[start:]:
+        if item in out:
+            continue
+        if not item:
+            break
+        out.append(item)
+    if len(out) >= 3:
+        raise ValueError("too many")
+    return out
+
+
+def unused(flag: bool) -> str:
+    return "yes" if flag else "no"
+'''
+
+
+def _ids(source: str) -> list[str]:
+    return [m.id for m in mutants.mutants_of_source(source, "sample.py")]
+
+
+def test_ids_are_stable_unique_and_well_formed() -> None:
+    """The same source gives the same ids in the same order, each unique and file:line:col:op."""
+    first, second = _ids(SAMPLE), _ids(SAMPLE)
+    assert first == second
+    assert len(set(first)) == len(first)
+    assert all(re.fullmatch(r"sample\.py:\d+:\d+:[a-z]+\d*(#\d+)?", i) for i in first)
+
+
+def test_ids_survive_an_edit_elsewhere_in_the_file() -> None:
+    """Appending a function leaves the ids of the mutants above it unchanged."""
+    before = _ids(SAMPLE)
+    after = _ids(SAMPLE + "\n\ndef more() -> int:\n    return 1 + 1\n")
+    assert after[: len(before)] == before and len(after) > len(before)
+
+
+def test_every_operator_fires_and_every_mutant_is_valid_python() -> None:
+    """Each operator yields a mutant on the sample, and each mutant parses and differs."""
+    found = mutants.mutants_of_source(SAMPLE, "sample.py")
+    operators = {m.operator for m in found}
+    assert operators >= {
+        "cmp",
+        "bool",
+        "not",
+        "arith",
+        "const",
+        "return",
+        "del",
+        "negate",
+        "index",
+        "loopctl",
+        "default",
+    }
+    for mutant in found:
+        text = mutants.apply(SAMPLE, mutant)
+        assert text != SAMPLE
+        ast.parse(text)
+
+
+def test_skipped_parts_are_never_mutated() -> None:
+    """Docstrings, __all__, annotations, asserts, logging calls and dict keys get no mutant."""
+    found = mutants.mutants_of_source(SAMPLE, "sample.py")
+    lines = SAMPLE.splitlines()
+    touched = {lines[m.line - 1].strip() for m in found}
+    assert '"""A sample module."""' not in touched
+    assert '"""Add two numbers."""' not in touched
+    assert '__all__ = ["add", "pick"]' not in touched
+    assert "assert a == a" not in touched
+    assert 'log.debug("adding %s", a)' not in touched
+    assert "out: list[int] = []" not in touched
+    assert [m.text for m in found if lines[m.line - 1].startswith("NAMES")] == ["'XXvalue'"]
+
+
+def test_diff_line_shows_the_changed_line() -> None:
+    """diff_line names the old and new text of the mutated line."""
+    found = mutants.mutants_of_source(SAMPLE, "sample.py")
+    swap = next(m for m in found if m.operator == "cmp" and ">=" in SAMPLE.splitlines()[m.line - 1])
+    assert mutants.diff_line(SAMPLE, swap) == "- if len(out) >= 3: / + if len(out) > 3:"
+
+
+def test_the_equivalent_list_parses() -> None:
+    """tools/equivalent-mutants.txt parses: one id and a reason a line, no id twice."""
+    listed = mutate.parse_equivalents((TOOLS / "equivalent-mutants.txt").read_text("utf-8"))
+    assert all(reason for reason in listed.values())
+    assert all(re.fullmatch(r"\S+:\d+:\d+:[a-z]+\d*(#\d+)?", i) for i in listed)
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [("a.py:1:0:cmp\n", "has no reason"), ("a.py:1:0:cmp x\na.py:1:0:cmp y\n", "listed twice")],
+)
+def test_a_bad_equivalent_list_is_refused(text: str, problem: str) -> None:
+    """A line without a reason, or an id listed twice, raises ValueError naming the line."""
+    with pytest.raises(ValueError, match=problem):
+        mutate.parse_equivalents(text)
+
+
+def test_runner_reports_killed_survived_and_equivalent(tmp_path: Path) -> None:
+    """A mutant the fake test catches is killed, one it cannot see survives, a listed one is equivalent."""
+    (tmp_path / "sample.py").write_text(SAMPLE, encoding="utf-8")
+    found = mutants.mutants_of_file(tmp_path, "sample.py")
+    caught = next(
+        m for m in found if m.operator == "arith" and "a + b" in SAMPLE.splitlines()[m.line - 1]
+    )
+    unseen = next(
+        m for m in found if m.operator == "negate" and "if flag" in SAMPLE.splitlines()[m.line - 1]
+    )
+    listed = next(m for m in found if m.id not in {caught.id, unseen.id})
+    command = [sys.executable, "-c", "import sample; assert sample.add(2, 3) == 5"]
+    results = mutate.run_mutants(
+        [caught, unseen, listed],
+        tmp_path,
+        command,
+        workers=2,
+        timeout=60,
+        equivalent={listed.id: "test"},
+    )
+    assert [(r.id, r.status) for r in results] == [
+        (caught.id, "killed"),
+        (unseen.id, "survived"),
+        (listed.id, "equivalent"),
+    ]
+    assert (tmp_path / "sample.py").read_text(encoding="utf-8") == SAMPLE
+    counts, score = mutate.score(results)
+    assert counts == {"killed": 1, "survived": 1, "equivalent": 1, "timeout": 0}
+    assert score == 0.5
+
+
+def test_runner_reports_a_timeout(tmp_path: Path) -> None:
+    """A test command that runs past the timeout is reported as a timeout."""
+    (tmp_path / "sample.py").write_text(SAMPLE, encoding="utf-8")
+    mutant = mutants.mutants_of_file(tmp_path, "sample.py")[0]
+    command = [sys.executable, "-c", "import time; time.sleep(5)"]
+    results = mutate.run_mutants([mutant], tmp_path, command, timeout=0.5)
+    assert [r.status for r in results] == ["timeout"]
+
+
+def test_report_section_is_replaced_not_repeated(tmp_path: Path) -> None:
+    """Writing the same run twice keeps one section with the newer table."""
+    page = tmp_path / "mutation.md"
+    result = mutate.Result("a.py:1:0:cmp", "a.py", "survived", 1.0, "- a / + b")
+    mutate.write_report(page, "reducer / stateful", mutate.render([result], {"Date": "one"}))
+    mutate.write_report(page, "reducer / stateful", mutate.render([result], {"Date": "two"}))
+    text = page.read_text(encoding="utf-8")
+    assert text.count("## reducer / stateful") == 1
+    assert "Date: two" in text and "Date: one" not in text
+    assert (
+        "`a.py:1:0:cmp`: `- a / + b`" in text and "| **total** | 1 | 0 | 1 | 0 | 0 | 0.0% |" in text
+    )
+
+
+@pytest.mark.parametrize("mutant", spec_mutants.SPEC_MUTANTS, ids=lambda m: m.id)
+def test_spec_mutants_apply_to_the_current_spec(mutant: object) -> None:
+    """Every spec mutant finds its place in today's spec file and changes its data."""
+    text = (ROOT / mutant.path).read_text(encoding="utf-8")  # type: ignore[attr-defined]
+    changed = mutant.apply(text)  # type: ignore[attr-defined]
+    assert json.loads(changed) != json.loads(text)

@@ -1,0 +1,424 @@
+"""Mutation testing for streamspec: run mutants against a test selection, write a score table.
+
+    python tools/mutate.py --area reducer --tests stateful
+    python tools/mutate.py --area package --tests all --sample 80 --write docs/mutation.md
+    python tools/mutate.py --area spec --tests all
+
+Rules:
+
+1. The working tree is copied once into a snapshot, and the snapshot once per
+   job; a job applies one mutant to its own copy, runs the tests there and
+   restores the file. The repository itself is never written (except the
+   ``--write`` report), and two mutants never share a copy at once.
+2. Each run deletes the copy's Hypothesis database and runs with
+   ``PYTHONDONTWRITEBYTECODE=1``, so no result depends on an earlier mutant;
+   pytest loads ``mutation_plugin``, which keeps the suite's Hypothesis
+   profile but drops shrinking and the example database.
+3. The unmutated copy runs first; if its tests fail the run stops.
+4. A mutant is *killed* when the tests exit non-zero, *timeout* when they run
+   past ``--timeout``, *survived* when they pass, *equivalent* when its id is
+   listed in ``tools/equivalent-mutants.txt`` (not run). The score is
+   (killed + timeout) / (killed + timeout + survived).
+5. A spec mutant is written, then every generator runs in the copy (twice),
+   so staleness checks pass and only a semantic test can kill it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeAlias
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from mutants import Mutant, apply, diff_line, mutants_of_file
+from spec_mutants import GENERATORS, SPEC_MUTANTS, SpecMutant
+
+ROOT = Path(__file__).resolve().parent.parent
+EQUIVALENT_FILE = ROOT / "tools" / "equivalent-mutants.txt"
+PACKAGE = "impl/streamspec"
+REDUCER_FILES = tuple(
+    f"{PACKAGE}/{name}.py" for name in ("_reducer", "_machines", "_tables", "_message", "_content")
+)
+TESTS = {
+    "stateful": ["-x", "tests/test_stateful_reducer.py"],
+    "all": ["-x", "-m", "not lint", "tests"],
+}
+_IGNORE = shutil.ignore_patterns(
+    ".git", ".hypothesis", "__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache", "*.pyc"
+)
+KILLED, SURVIVED, TIMEOUT, EQUIVALENT = "killed", "survived", "timeout", "equivalent"
+
+
+@dataclass(frozen=True)
+class Result:
+    """What happened to one mutant."""
+
+    id: str
+    path: str
+    status: str
+    seconds: float
+    diff: str
+
+
+# -- the equivalent list -------------------------------------------------------
+
+
+def parse_equivalents(text: str) -> dict[str, str]:
+    """Parse ``id reason`` lines (``#`` comments and blank lines ignored) into id -> reason.
+
+    Raises:
+        ValueError: a line has no reason, or an id is listed twice.
+    """
+    result: dict[str, str] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        ident, _, reason = line.partition(" ")
+        if not reason.strip():
+            raise ValueError(f"line {number}: {ident} has no reason")
+        if ident in result:
+            raise ValueError(f"line {number}: {ident} is listed twice")
+        result[ident] = reason.strip()
+    return result
+
+
+# -- choosing mutants ----------------------------------------------------------
+
+
+def area_files(area: str, root: Path) -> list[str]:
+    """Return the files of an area, relative to ``root``."""
+    if area == "reducer":
+        return list(REDUCER_FILES)
+    return sorted(p.relative_to(root).as_posix() for p in (root / PACKAGE).rglob("*.py"))
+
+
+def select(
+    items: list[Mutant], *, only: str | None, limit: int | None, sample: int | None, seed: int
+) -> list[Mutant]:
+    """Apply ``--only FILE:LINE``, ``--sample N`` (seeded, source order kept) and ``--limit N``."""
+    if only:
+        path, _, line = only.rpartition(":")
+        items = [m for m in items if m.path.endswith(path) and str(m.line) == line]
+    if sample is not None and sample < len(items):
+        chosen = set(random.Random(seed).sample(range(len(items)), sample))
+        items = [m for i, m in enumerate(items) if i in chosen]
+    if limit is not None:
+        items = items[:limit]
+    return items
+
+
+# -- running -------------------------------------------------------------------
+
+
+def make_copy(source: Path, target: Path) -> Path:
+    """Copy the tree at ``source`` to ``target`` without caches or git data."""
+    shutil.copytree(source, target, ignore=_IGNORE, symlinks=True)
+    return target
+
+
+def export_commit(root: Path, ref: str, target: Path) -> Path:
+    """Write the tree of commit ``ref`` to ``target`` (``git archive``)."""
+    target.mkdir(parents=True)
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", ref], cwd=root, capture_output=True, check=True
+    )
+    subprocess.run(["tar", "-x", "-C", str(target)], input=archive.stdout, check=True)
+    return target
+
+
+def run_command(copy: Path, command: Sequence[str], timeout: float) -> tuple[str, float]:
+    """Run ``command`` in ``copy``; return (killed | survived | timeout, seconds)."""
+    shutil.rmtree(copy / ".hypothesis", ignore_errors=True)
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    paths = [copy / "impl", copy / "tests", Path(__file__).resolve().parent]
+    env["PYTHONPATH"] = os.pathsep.join(str(p) for p in paths)
+    env.pop("STREAMSPEC_SPEC_DIR", None)
+    began = time.monotonic()
+    try:
+        done = subprocess.run(
+            list(command), cwd=copy, env=env, timeout=timeout, capture_output=True, check=False
+        )
+    except subprocess.TimeoutExpired:
+        return TIMEOUT, time.monotonic() - began
+    return (SURVIVED if done.returncode == 0 else KILLED), time.monotonic() - began
+
+
+def regenerate(copy: Path) -> bool:
+    """Run every generator in ``copy`` twice; return False when one fails."""
+    for _ in range(2):
+        for module in GENERATORS:
+            status, _ = run_command(copy, [sys.executable, "-m", module], 300)
+            if status != SURVIVED:
+                return False
+    return True
+
+
+Job: TypeAlias = Mutant | SpecMutant
+
+
+def run_mutants(
+    jobs: Sequence[Job],
+    tree: Path,
+    command: Sequence[str],
+    *,
+    workers: int = 1,
+    timeout: float = 600.0,
+    equivalent: dict[str, str] | None = None,
+    progress: Callable[[Result, int, int], None] | None = None,
+) -> list[Result]:
+    """Run each mutant of ``jobs`` against ``command`` in its own copy of ``tree``."""
+    equivalent = equivalent or {}
+    results: list[Result | None] = [None] * len(jobs)
+    scratch = Path(tempfile.mkdtemp(prefix="streamspec-mutate-"))
+    free: list[Path] = [make_copy(tree, scratch / f"w{n}") for n in range(max(1, workers))]
+    lock = threading.Lock()
+    counter = [0]
+
+    def one(index: int) -> None:
+        job = jobs[index]
+        original = (tree / job.path).read_text(encoding="utf-8")
+        if isinstance(job, SpecMutant):
+            mutated, diff = job.apply(original), job.what
+        else:
+            mutated, diff = apply(original, job), diff_line(original, job)
+        if job.id in equivalent:
+            result = Result(job.id, job.path, EQUIVALENT, 0.0, diff)
+        else:
+            with lock:
+                copy = free.pop()
+            try:
+                (copy / job.path).write_text(mutated, encoding="utf-8")
+                if isinstance(job, SpecMutant) and not regenerate(copy):
+                    status, seconds = KILLED, 0.0
+                else:
+                    status, seconds = run_command(copy, command, timeout)
+            finally:
+                shutil.rmtree(copy, ignore_errors=True)
+                make_copy(tree, copy)
+                with lock:
+                    free.append(copy)
+            result = Result(job.id, job.path, status, seconds, diff)
+        results[index] = result
+        with lock:
+            counter[0] += 1
+            if progress:
+                progress(result, counter[0], len(jobs))
+
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+            list(pool.map(one, range(len(jobs))))
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return [r for r in results if r is not None]
+
+
+# -- the report ----------------------------------------------------------------
+
+
+def score(results: Sequence[Result]) -> tuple[dict[str, int], float]:
+    """Return the counts per status and the score over non-equivalent mutants."""
+    counts = {
+        s: sum(r.status == s for r in results) for s in (KILLED, SURVIVED, EQUIVALENT, TIMEOUT)
+    }
+    judged = counts[KILLED] + counts[TIMEOUT] + counts[SURVIVED]
+    return counts, ((counts[KILLED] + counts[TIMEOUT]) / judged if judged else 1.0)
+
+
+def render(results: Sequence[Result], header: dict[str, str]) -> str:
+    """Return a run's Markdown section: the settings, a table per file and the survivors."""
+    lines = [f"- {key}: {value}" for key, value in header.items()]
+    lines += ["", "| File | Mutants | Killed | Survived | Equivalent | Timeout | Score |"]
+    lines.append("|---|---:|---:|---:|---:|---:|---:|")
+    paths = sorted({r.path for r in results})
+    for path in [*paths, None]:
+        rows = [r for r in results if path is None or r.path == path]
+        counts, value = score(rows)
+        name = f"`{path}`" if path else "**total**"
+        lines.append(
+            f"| {name} | {len(rows)} | {counts[KILLED]} | {counts[SURVIVED]} "
+            f"| {counts[EQUIVALENT]} | {counts[TIMEOUT]} | {value:.1%} |"
+        )
+    survivors = [r for r in results if r.status == SURVIVED]
+    lines += ["", f"Survivors ({len(survivors)}):", ""]
+    lines += [f"- `{r.id}`: `{r.diff}`" for r in survivors] or ["- none"]
+    return "\n".join(lines) + "\n"
+
+
+_TITLE = "# Mutation testing\n"
+_INTRO = (
+    "Generated by `python tools/mutate.py ... --write docs/mutation.md`; how to run it and\n"
+    "how to read it: [tools/README.md](../tools/README.md). One section per area and test\n"
+    "selection, replaced by the next run of the same pair.\n"
+)
+
+
+def write_report(path: Path, name: str, section: str) -> None:
+    """Replace (or append) the section ``name`` of the report at ``path``."""
+    begin, end = f"<!-- BEGIN RUN: {name} -->", f"<!-- END RUN: {name} -->"
+    block = f"{begin}\n## {name}\n\n{section}{end}\n"
+    text = path.read_text(encoding="utf-8") if path.is_file() else f"{_TITLE}\n{_INTRO}\n"
+    pattern = re.compile(re.escape(begin) + r".*?" + re.escape(end) + r"\n", re.DOTALL)
+    text = pattern.sub(lambda _: block, text) if pattern.search(text) else f"{text}\n{block}"
+    path.write_text(text, encoding="utf-8")
+
+
+def commit_of(root: Path, ref: str | None) -> str:
+    """Return the measured commit; for the working tree, marked when it has uncommitted changes."""
+
+    def git(*args: str) -> str:
+        done = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, check=False)
+        return done.stdout.strip()
+
+    head = git("rev-parse", "--short=12", ref or "HEAD")
+    if ref:
+        return head
+    dirty = git("status", "--porcelain", "--", "impl", "tests", "spec")
+    changed = len(dirty.splitlines())
+    return f"{head} (+ {changed} uncommitted files under impl/tests/spec)" if changed else head
+
+
+# -- the command ---------------------------------------------------------------
+
+
+def choose(args: argparse.Namespace) -> list[Job]:
+    """Return the mutants the command line asks for, in source order."""
+    if args.area == "spec":
+        return list(SPEC_MUTANTS)
+    with tempfile.TemporaryDirectory() as temp:
+        source = export_commit(ROOT, args.ref, Path(temp) / "t") if args.ref else ROOT
+        code = [m for f in area_files(args.area, source) for m in mutants_of_file(source, f)]
+    return list(
+        select(code, only=args.only, limit=args.limit, sample=args.sample, seed=args.sample_seed)
+    )
+
+
+def _source_order(job: Job) -> tuple[str, int, int]:
+    return (job.path, job.start, job.end) if isinstance(job, Mutant) else (job.path, 0, 0)
+
+
+def _write(
+    args: argparse.Namespace,
+    argv: Sequence[str] | None,
+    command: Sequence[str],
+    results: Sequence[Result],
+    total: int,
+    baseline: float,
+    began: float,
+) -> None:
+    """Write the report section of this run (also while it runs: "k of N, running")."""
+    minutes = (time.monotonic() - began) / 60
+    state = "" if len(results) == total else ", still running"
+    header = {
+        "Date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "Commit": commit_of(ROOT, args.ref),
+        "Command": "`python tools/mutate.py " + " ".join(argv or sys.argv[1:]) + "`",
+        "Tests": "`" + " ".join(command[2:]) + "`",
+        "Hypothesis profile": os.environ.get("HYPOTHESIS_PROFILE", "ci"),
+        "Mutants run": (
+            f"{len(results)} of {total}{state} (unmutated run {baseline:.0f} s, "
+            f"{minutes:.1f} min in all, {args.jobs} jobs)"
+        ),
+    }
+    write_report(args.write, f"{args.area} / {args.tests}", render(results, header))
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--area", choices=["reducer", "package", "spec"], default="reducer")
+    parser.add_argument("--tests", choices=sorted(TESTS), default="stateful")
+    parser.add_argument("--seed", type=int, help="Hypothesis seed (--hypothesis-seed)")
+    parser.add_argument("--jobs", type=int, default=2, help="parallel copies (default 2)")
+    parser.add_argument(
+        "--timeout", type=float, help="seconds per mutant (default 3x baseline + 30)"
+    )
+    parser.add_argument("--limit", type=int, help="run only the first N chosen mutants")
+    parser.add_argument("--sample", type=int, help="run a seeded random sample of N mutants")
+    parser.add_argument("--sample-seed", type=int, default=0, help="seed of --sample (default 0)")
+    parser.add_argument("--only", help="FILE:LINE: only the mutants of that line")
+    parser.add_argument(
+        "--ref", help="measure this commit (git archive) instead of the working tree"
+    )
+    parser.add_argument("--list", action="store_true", help="print the chosen mutant ids and exit")
+    parser.add_argument("--write", type=Path, help="write the score table into this Markdown file")
+    parser.add_argument("--pytest-arg", action="append", default=[], help="extra pytest argument")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code (0 also when mutants survive)."""
+    args = _parser().parse_args(argv)
+
+    equivalent = parse_equivalents(EQUIVALENT_FILE.read_text(encoding="utf-8"))
+    jobs = choose(args)
+    if args.sample is not None:
+        # Run a sample in a seeded random order, so a run cut short is still a fair sample.
+        random.Random(args.sample_seed + 1).shuffle(jobs)
+    if args.list:
+        print("\n".join(j.id for j in jobs))
+        return 0
+
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "mutation_plugin", *TESTS[args.tests]]
+    if args.seed is not None:
+        command.append(f"--hypothesis-seed={args.seed}")
+    command += args.pytest_arg
+    began = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="streamspec-snapshot-") as temp:
+        if args.ref:
+            snapshot = export_commit(ROOT, args.ref, Path(temp) / "tree")
+        else:
+            snapshot = make_copy(ROOT, Path(temp) / "tree")
+        status, baseline = run_command(snapshot, command, 3600)
+        if status != SURVIVED:
+            print(f"the unmutated tree fails: {' '.join(command)}", file=sys.stderr)
+            return 2
+        timeout = args.timeout or baseline * 3 + 30
+        print(f"{len(jobs)} mutants; baseline {baseline:.1f}s; timeout {timeout:.0f}s", flush=True)
+
+        done_so_far: list[Result] = []
+
+        def report(result: Result, done: int, total: int) -> None:
+            print(
+                f"[{done}/{total}] {result.status:10} {result.seconds:6.1f}s {result.id}",
+                flush=True,
+            )
+            done_so_far.append(result)
+            if args.write:
+                order = {job.id: n for n, job in enumerate(sorted(jobs, key=_source_order))}
+                ordered = sorted(done_so_far, key=lambda r: order[r.id])
+                _write(args, argv, command, ordered, len(jobs), baseline, began)
+
+        results = run_mutants(
+            jobs,
+            snapshot,
+            command,
+            workers=args.jobs,
+            timeout=timeout,
+            equivalent=equivalent,
+            progress=report,
+        )
+    order = {job.id: n for n, job in enumerate(sorted(jobs, key=_source_order))}
+    results = sorted(results, key=lambda r: order[r.id])
+    counts, value = score(results)
+    print(f"score {value:.1%}: {counts}; {(time.monotonic() - began) / 60:.1f} min")
+    if args.write:
+        _write(args, argv, command, results, len(jobs), baseline, began)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
