@@ -202,8 +202,6 @@ VERDICT = {
 
 #: Provider words the table is known to lack: reported, not asserted, until listed.
 KNOWN_GAPS: dict[tuple[str, str], str] = {
-    ("openai_responses", "incomplete/max_messages"): "openai Responses incomplete reason",
-    ("openai_responses", "incomplete/steered"): "openai Responses incomplete reason",
     **{("gemini", w): "Gemini FinishReason" for w in GEMINI_UNLISTED},
 }
 
