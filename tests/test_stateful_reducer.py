@@ -1,33 +1,53 @@
 """The reference reducer against the python-statemachine oracle, step by step.
 
 Hypothesis drives ``streamspec.Reducer`` and the oracle of
-``streamspec.testing`` with the same random orderings, legal and illegal, and
-checks after every step that states, diagnostics and the message agree.
+``streamspec.testing`` with the same random orderings, legal and illegal,
+with caller options, end of input and export/resume, and checks after every
+step that states, every diagnostic field and the message agree.
 """
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Mapping
+from typing import Any
+
 import pytest
-from hypothesis import settings
-from streamspec import ProtocolError, Reducer
-from streamspec.testing import Implementation, ReplyStateMachine, machine_for
+from streamspec import ProtocolError, Reducer, TextBlockDeltaEvent
+from streamspec._machines import MACHINES, match_rejection
+from streamspec._resources import load_spec_json
+from streamspec.testing import (
+    SWARM_RULES,
+    Implementation,
+    OracleDisagreement,
+    OracleModel,
+    ReplyStateMachine,
+    _oracle_model,
+    diagnostic_fields,
+    expected_rejection,
+    machine_for,
+)
 
 
-def _reducer(strict: bool) -> Implementation:
-    return Reducer(strict=strict)
+def _reducer(strict: bool, **options: Any) -> Implementation:
+    return Reducer(strict=strict, **options)
 
 
-LenientReducerMachine = machine_for(_reducer)
-StrictReducerMachine = machine_for(_reducer, strict=True, error_type=ProtocolError)
+def _resume(state: Mapping[str, Any]) -> Implementation:
+    return Reducer.from_state(state)
+
+
+LenientReducerMachine = machine_for(_reducer, options=True, resume=_resume)
+StrictReducerMachine = machine_for(
+    _reducer, strict=True, error_type=ProtocolError, options=True, resume=_resume
+)
 
 TestLenientReducer = LenientReducerMachine.TestCase
-TestLenientReducer.settings = settings(max_examples=min(settings.default.max_examples, 60))
 TestLenientReducer.__doc__ = "Lenient folding agrees with the oracle after every step."
 
 TestStrictReducer = StrictReducerMachine.TestCase
-TestStrictReducer.settings = settings(max_examples=min(settings.default.max_examples, 40))
 TestStrictReducer.__doc__ = (
-    "Strict folding raises the oracle's code for every rejected event and changes nothing."
+    "Strict folding raises the oracle's diagnostic for every rejected event and changes nothing."
 )
 
 
@@ -38,7 +58,71 @@ def test_machine_without_implementation_refuses_to_run() -> None:
 
 
 def test_strict_machine_is_strict() -> None:
-    """machine_for passes strictness and the error type to the machine it builds."""
+    """machine_for passes strictness, the error type and the rule switches to the machine."""
     assert StrictReducerMachine.strict is True
     assert StrictReducerMachine.error_type is ProtocolError
     assert LenientReducerMachine.strict is False
+    assert (LenientReducerMachine.options, LenientReducerMachine.resumes) == (True, True)
+
+
+def test_switches_turn_rules_off() -> None:
+    """An implementation without finish() or export_state() gets neither rule, even in a swarm."""
+    plain = machine_for(lambda strict: Reducer(strict=strict), finishes=False)
+    machine = plain()
+    assert machine.enabled == frozenset(SWARM_RULES) - {"finish", "resume"}
+    assert (plain.options, plain.resumes, plain.finishes) == (False, False, False)
+
+
+def test_oracle_codes_agree_with_violations_json() -> None:
+    """The oracle's own code rules give every rejectable (machine, state, event) the table's code."""
+    violations = load_spec_json("violations.json")["violations"]
+    events = sorted({row.event for spec in MACHINES.values() for row in spec.rows})
+    checked = 0
+    for name, spec in MACHINES.items():
+        for state in spec.states:
+            for event in events:
+                rows = [r for r in spec.rows if r.source == state.name and r.event == event]
+                if rows and any(r.guard is None for r in rows):
+                    continue
+                unmatched = bool(rows)
+                own = expected_rejection(name, state.name, event, guard_unmatched=unmatched)
+                table = match_rejection(
+                    violations, name, state.name, event, guard_unmatched=unmatched
+                )
+                assert own == table, f"{name} {state.name} {event}: {own} vs {table}"
+                checked += 1
+    assert checked > 300
+
+
+def test_a_wrong_code_in_violations_json_fails_naming_both(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With unknown_block's pattern moved to another state, judging a ghost delta names both codes."""
+    violations = copy.deepcopy(load_spec_json("violations.json")["violations"])
+    entry = next(v for v in violations if v["code"] == "unknown_block")
+    entry["when"][0]["states"] = ["closed"]
+    monkeypatch.setattr(_oracle_model, "_VIOLATIONS", tuple(violations))
+    _oracle_model._rejection.cache_clear()
+    model = OracleModel()
+    ghost = TextBlockDeltaEvent(reply_id="r1", block_id="b0", delta="x")
+    try:
+        with pytest.raises(OracleDisagreement, match=r"'unknown_block'.*'illegal_transition'"):
+            model.judge(ghost)
+    finally:
+        _oracle_model._rejection.cache_clear()
+    assert model.index == 0
+
+
+def test_every_diagnostic_field_is_compared() -> None:
+    """diagnostic_fields reads all of §4 but message and allowed, severity as its value."""
+    reducer = Reducer()
+    (found,) = reducer.apply(TextBlockDeltaEvent(reply_id="r1", block_id="b0", delta="x"))
+    assert diagnostic_fields(found) == {
+        "code": "unknown_block",
+        "severity": "error",
+        "index": 0,
+        "item": None,
+        "machine": "block",
+        "state": "absent",
+        "event": "delta",
+        "key": "text:b0",
+        "details": {},
+    }

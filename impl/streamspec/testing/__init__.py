@@ -10,11 +10,21 @@ reducer runs::
     TestMyReducer = machine_for(lambda strict: MyReducer(strict=strict)).TestCase
 """
 
-from streamspec.testing._oracle_model import Expected, OracleModel, Verdict, valid_base64
+from streamspec.testing._oracle_codes import expected_rejection
+from streamspec.testing._oracle_model import (
+    Expected,
+    OracleDisagreement,
+    OracleModel,
+    Verdict,
+    valid_base64,
+)
 from streamspec.testing._stateful import (
+    SWARM_RULES,
     Factory,
     Implementation,
     ReplyStateMachine,
+    Resume,
+    diagnostic_fields,
     machine_for,
     run_against,
 )
@@ -28,6 +38,7 @@ from streamspec.testing._strategies import (
     TOOL_CALL_IDS,
     any_events,
     base64_chunks,
+    batch_item,
     batch_items,
     entity_of,
     events_of_kind,
@@ -35,11 +46,18 @@ from streamspec.testing._strategies import (
     guided,
     invalid_base64_chunks,
     legal_streams,
+    media_types,
     rechunked,
     text_deltas,
     unknown_events,
     urls,
     with_wrong_reply_id,
+)
+from streamspec.testing._strategies_runs import (
+    block_runs,
+    caller_options,
+    result_data_deltas,
+    tool_call_scenarios,
 )
 
 __all__ = [
@@ -48,27 +66,38 @@ __all__ = [
     "REPLY_ID",
     "RESULT_BLOCK_IDS",
     "RESULT_STATES",
+    "SWARM_RULES",
     "TEMPLATES",
     "TOOL_CALL_IDS",
     "Expected",
     "Factory",
     "Implementation",
+    "OracleDisagreement",
     "OracleModel",
     "ReplyStateMachine",
+    "Resume",
     "Verdict",
     "any_events",
     "base64_chunks",
+    "batch_item",
     "batch_items",
+    "block_runs",
+    "caller_options",
+    "diagnostic_fields",
     "entity_of",
     "events_of_kind",
+    "expected_rejection",
     "filled",
     "guided",
     "invalid_base64_chunks",
     "legal_streams",
     "machine_for",
+    "media_types",
     "rechunked",
+    "result_data_deltas",
     "run_against",
     "text_deltas",
+    "tool_call_scenarios",
     "unknown_events",
     "urls",
     "valid_base64",

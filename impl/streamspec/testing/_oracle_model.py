@@ -9,18 +9,26 @@ Rules:
    is legal iff every one of them enables it now, guards evaluated on the
    event's (or the batch item's) fields through ``enabled_events``. Every
    participant is asked before any is sent the event.
-3. A rejected (machine, state, event) gets
-   :func:`streamspec._machines.rejection_code`; the first route that rejects
-   names the code. A batch is judged item by item against the state before
-   the event; a repeated id is illegal from its second occurrence.
+3. A rejected (machine, state, event) gets the code of the oracle's own
+   rules (:mod:`streamspec.testing._oracle_codes`, written from the prose of
+   the spec); when ``spec/violations.json`` gives another code, the oracle
+   raises :class:`OracleDisagreement` naming both. The first route that
+   rejects names the diagnostic, with every field of ``spec/README.md`` §4.
+   A batch is judged item by item against the state before the event; a
+   repeated id is illegal from its second occurrence.
 4. Content, modelled as plainly as possible: a text block is its list of
    deltas (a text end with ``text`` replaces the list); a data block is the
    bytes its chunks decode to, or the URL that replaced it; a tool-result
    data sub-block is its list of chunks as given (one chunk dumps verbatim,
    several dump as the encoding of their bytes).
-5. A base64 chunk is valid iff ``base64.b64decode(chunk, validate=True)``
-   succeeds. Base64 after a URL, or a URL after base64 bytes, is
-   ``mixed_data_source``.
+5. A base64 chunk is valid iff it decodes and encoding its bytes gives it
+   back (canonical RFC 4648, ``spec/README.md`` §6). Base64 after a URL, or a
+   URL after base64 bytes, is ``mixed_data_source``. ``chunk_index`` counts
+   the chunks a data block accepted before; in a tool-result sub-block it is
+   0 for a bad unmerged first chunk, else the chunks the sub-block holds.
+6. The caller's ``name``, ``role`` and ``created_at`` beat the events'; at
+   the end of input every instance neither final nor settled gets a warning,
+   the reply first, then blocks, calls and results in creation order.
 
 This module never calls the reducer: legality comes from python-statemachine
 and the routing table, content from the model below.
@@ -28,22 +36,34 @@ and the routing table, content from the model below.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import copy
 import functools
-from collections.abc import Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from typing import Any, Final
 
 import attrs
 from statemachine import StateMachine
 
-from streamspec._diagnostics import CODE_INFO, Code, Severity
+from streamspec._diagnostics import Code
 from streamspec._events import ABSENT, AgentEvent, CustomEvent, Event, UnknownEvent, is_given
-from streamspec._machines import MACHINES, ROUTES, Route, rejection_code
+from streamspec._machines import MACHINES, ROUTES, Route, match_rejection
 from streamspec._oracle import machine_class, oracle_payload
+from streamspec._resources import load_spec_json
+from streamspec.testing._oracle_codes import SEVERITIES, end_of_input_code, expected_rejection
+from streamspec.testing._oracle_content import (
+    _Call,
+    _Data,
+    _Entity,
+    _External,
+    _Hint,
+    _Result,
+    _ResultData,
+    _ResultText,
+    _Text,
+    valid_base64,
+)
 
-__all__ = ["Expected", "OracleModel", "Verdict", "valid_base64"]
+__all__ = ["Expected", "OracleDisagreement", "OracleModel", "Verdict", "valid_base64"]
 
 #: ``machine -> payload fields its guards read`` (from the tables).
 _GUARD_FIELDS: Final[Mapping[str, tuple[str, ...]]] = {
@@ -53,32 +73,76 @@ _GUARD_FIELDS: Final[Mapping[str, tuple[str, ...]]] = {
 _WIRE: Final[Mapping[str, Mapping[str, str | None]]] = {
     name: {state.name: state.wire for state in spec.states} for name, spec in MACHINES.items()
 }
+#: ``(machine, state, event)`` pairs the tables have rows for.
+_PAIRS: Final = frozenset(
+    (name, row.source, row.event) for name, spec in MACHINES.items() for row in spec.rows
+)
+_OPEN: Final[Mapping[str, frozenset[str]]] = {
+    name: frozenset(s.name for s in spec.states if not s.final and not s.settled)
+    for name, spec in MACHINES.items()
+}
+_VIOLATIONS: Final = tuple(load_spec_json("violations.json")["violations"])
 _ENABLED: dict[tuple[str, str, tuple[tuple[str, Any], ...]], frozenset[str]] = {}
 _PROBES: dict[str, StateMachine] = {}
 
 _InstanceKey = tuple[str, str | None, str | None]
 
 
-def valid_base64(chunk: str) -> bytes | None:
-    """Return the bytes of a valid chunk, or ``None`` when it is not valid base64."""
-    try:
-        return base64.b64decode(chunk, validate=True)
-    except (binascii.Error, ValueError):
-        return None
+class OracleDisagreement(AssertionError):
+    """The oracle's own code rules and ``spec/violations.json`` give a rejection different codes."""
+
+
+def rejection(machine: str, state: str, event: str, *, guard_unmatched: bool) -> str:
+    """Return the oracle's code for a rejection, after checking the tables agree.
+
+    Raises:
+        OracleDisagreement: ``spec/violations.json`` maps the triple to another code.
+    """
+    own = expected_rejection(machine, state, event, guard_unmatched=guard_unmatched)
+    table = match_rejection(_VIOLATIONS, machine, state, event, guard_unmatched=guard_unmatched)
+    if own != table:
+        raise OracleDisagreement(
+            f"{machine} in {state} rejecting {event}: the oracle's rules say {own!r}, "
+            f"spec/violations.json says {table!r}"
+        )
+    return own
 
 
 @attrs.frozen
 class Expected:
-    """A diagnostic the oracle expects: its code, batch item and entity id."""
+    """A diagnostic the oracle expects: every field of ``spec/README.md`` §4 but the index."""
 
     code: str
     item: int | None = None
     key: str | None = None
+    machine: str | None = None
+    state: str | None = None
+    event: str | None = None
+    details: Mapping[str, Any] = attrs.field(factory=dict, hash=False)
+
+    @property
+    def severity(self) -> str:
+        """The code's severity by the oracle's own table."""
+        return SEVERITIES[self.code]
 
     @property
     def is_error(self) -> bool:
         """Whether the code is error-severity (skipped in lenient, raised in strict)."""
-        return CODE_INFO[self.code].severity is Severity.ERROR
+        return self.severity == "error"
+
+    def fields(self, index: int | None) -> dict[str, Any]:
+        """Return the compared fields of the diagnostic, at input ``index``."""
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "index": index,
+            "item": self.item,
+            "machine": self.machine,
+            "state": self.state,
+            "event": self.event,
+            "key": self.key,
+            "details": dict(self.details),
+        }
 
 
 @attrs.frozen
@@ -104,143 +168,6 @@ class Verdict:
     def legal(self) -> bool:
         """Whether the event is accepted whole, with no error at all."""
         return self.applies and self.error_code is None
-
-
-# ---------------------------------------------------------------- content
-
-
-@attrs.define
-class _Text:
-    type: str
-    id: str
-    deltas: list[str] = attrs.field(factory=list)
-
-    def dump(self) -> dict[str, Any]:
-        field = "text" if self.type == "text" else "thinking"
-        return {"type": self.type, "id": self.id, field: "".join(self.deltas)}
-
-
-@attrs.define
-class _Data:
-    id: str
-    media_type: str
-    name: Any
-    data: bytes = b""
-    url: str | None = None
-    url_media_type: str = ""
-
-    def dump(self) -> dict[str, Any]:
-        if self.url is not None:
-            source = {"type": "url", "url": self.url, "media_type": self.url_media_type}
-        else:
-            encoded = base64.b64encode(self.data).decode("ascii")
-            source = {"type": "base64", "data": encoded, "media_type": self.media_type}
-        return {"type": "data", "id": self.id, "source": source, "name": self.name}
-
-
-@attrs.define
-class _Hint:
-    id: str
-    hint: Any
-    source: Any
-
-    def dump(self) -> dict[str, Any]:
-        return {
-            "type": "hint",
-            "id": self.id,
-            "hint": copy.deepcopy(self.hint),
-            "source": self.source,
-        }
-
-
-@attrs.define
-class _Call:
-    id: str
-    name: str
-    wire: str
-    input: list[str] = attrs.field(factory=list)
-    suggested_rules: Any = attrs.field(factory=list)
-
-    def dump(self) -> dict[str, Any]:
-        return {
-            "type": "tool_call",
-            "id": self.id,
-            "name": self.name,
-            "input": "".join(self.input),
-            "state": self.wire,
-            "suggested_rules": copy.deepcopy(self.suggested_rules),
-        }
-
-
-@attrs.define
-class _ResultText:
-    id: str
-    deltas: list[str]
-
-    def dump(self) -> dict[str, Any]:
-        return {"type": "text", "id": self.id, "text": "".join(self.deltas)}
-
-
-@attrs.define
-class _ResultData:
-    id: str
-    media_type: str
-    chunks: list[str]
-    url: str | None
-
-    def dump(self) -> dict[str, Any]:
-        if self.url is not None:
-            source = {"type": "url", "url": self.url, "media_type": self.media_type}
-        elif len(self.chunks) == 1:
-            source = {"type": "base64", "data": self.chunks[0], "media_type": self.media_type}
-        else:
-            joined = b"".join(valid_base64(chunk) or b"" for chunk in self.chunks)
-            data = base64.b64encode(joined).decode("ascii")
-            source = {"type": "base64", "data": data, "media_type": self.media_type}
-        return {"type": "data", "id": self.id, "source": source, "name": None}
-
-
-@attrs.define
-class _Result:
-    id: str
-    name: str
-    output: list[_ResultText | _ResultData] = attrs.field(factory=list)
-    outcome: str = "running"
-    metadata: Any = attrs.field(factory=dict)
-    texts: int = 0
-
-    def data_block(self, block_id: str) -> _ResultData | None:
-        found = [b for b in self.output if isinstance(b, _ResultData) and b.id == block_id]
-        return found[-1] if found else None
-
-    def dump(self) -> dict[str, Any]:
-        return {
-            "type": "tool_result",
-            "id": self.id,
-            "name": self.name,
-            "output": [block.dump() for block in self.output],
-            "state": self.outcome,
-            "metadata": copy.deepcopy(self.metadata),
-        }
-
-
-@attrs.define
-class _External:
-    item: dict[str, Any]
-
-    def dump(self) -> dict[str, Any]:
-        item = self.item
-        return {
-            "type": "tool_result",
-            "id": item["id"],
-            "name": item.get("name", ""),
-            "output": copy.deepcopy(item.get("output", [])),
-            "state": item.get("state", "running"),
-            "metadata": copy.deepcopy(item.get("metadata", {})),
-        }
-
-
-_Entity = _Text | _Data | _Hint | _Call | _Result | _External
 
 
 class _Fields(Mapping[str, Any]):
@@ -269,7 +196,7 @@ class _Fields(Mapping[str, Any]):
 
 @functools.cache
 def _rejection(machine: str, state: str, event: str) -> str:
-    return rejection_code(machine, state, event)
+    return rejection(machine, state, event, guard_unmatched=(machine, state, event) in _PAIRS)
 
 
 def _key(route: Route, payload: Mapping[str, Any]) -> str | None:
@@ -279,6 +206,17 @@ def _key(route: Route, payload: Mapping[str, Any]) -> str | None:
     for step in route.key.split("."):
         node = node[step]
     return str(node)
+
+
+def _label(route: Route, key: str | None) -> str | None:
+    return f"{route.scope}:{key}" if route.scope is not None and key is not None else key
+
+
+def _problem(code: Code, where: tuple[str, str, str, str], chunk: int | None = None) -> Expected:
+    """A content check's diagnostic: the route's machine, state, event and key."""
+    machine, state, event, key = where
+    details = {"chunk_index": chunk} if chunk is not None else {}
+    return Expected(code.value, None, key, machine, state, event, details)
 
 
 def _guard_payload(machine: str, payload: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
@@ -293,7 +231,9 @@ class OracleModel:
     :meth:`to_dict` give what the implementation must show.
     """
 
-    def __init__(self) -> None:
+    def __init__(
+        self, *, name: str | None = None, role: str | None = None, created_at: str | None = None
+    ) -> None:
         self.reply_id: str | None = None
         self.index = 0
         self.version = 0
@@ -306,9 +246,10 @@ class OracleModel:
         self._blocks: dict[tuple[str | None, str], _Text | _Data | _Hint] = {}
         self._calls: dict[str, _Call] = {}
         self._results: dict[str, _Result | _External] = {}
-        self._name: str | None = None
-        self._role: str | None = None
-        self._created_at: Any = None
+        self._name: str | None = name
+        self._role: str | None = role
+        self._created_at: Any = created_at
+        self._created_at_given = created_at is not None
         self._finished_at: Any = None
         self._finished_reason: Any = ABSENT
         self._error: Any = ABSENT
@@ -353,19 +294,21 @@ class OracleModel:
         enabled = self._enabled(route.machine, state, _guard_payload(route.machine, payload))
         if route.event in enabled:
             return None
-        label = f"{route.scope}:{key}" if route.scope is not None else key
-        return Expected(_rejection(route.machine, state, route.event), item, label)
+        code = _rejection(route.machine, state, route.event)
+        return Expected(code, item, _label(route, key), route.machine, state, route.event)
 
     # ------------------------------------------------------------- judging
 
     def judge(self, event: AgentEvent) -> Verdict:
         """Predict the diagnostics and effects of ``event``; nothing changes."""
         if isinstance(event, UnknownEvent):
-            return Verdict((Expected(Code.UNKNOWN_EVENT_TYPE.value),), applies=False)
+            unknown = Expected(Code.UNKNOWN_EVENT_TYPE.value, event=event.type)
+            return Verdict((unknown,), applies=False)
         if not isinstance(event, CustomEvent):
             reply_id = event.reply_id  # type: ignore[attr-defined]
             if self.reply_id is not None and reply_id != self.reply_id:
-                return Verdict((Expected(Code.REPLY_ID_MISMATCH.value),), applies=False)
+                mismatch = Expected(Code.REPLY_ID_MISMATCH.value, None, reply_id, event=event.KIND)
+                return Verdict((mismatch,), applies=False)
         fields = _Fields(event)
         routes = ROUTES[event.KIND]
         for route in routes:
@@ -375,7 +318,7 @@ class OracleModel:
                     return Verdict((rejected,), applies=False)
         problem = self._content_problem(event)
         if problem is not None:
-            return Verdict((Expected(problem, None, None),), applies=False)
+            return Verdict((problem,), applies=False)
         per_item = [route for route in routes if route.items is not None]
         if not per_item:
             return Verdict()
@@ -386,11 +329,13 @@ class OracleModel:
         found: list[Expected] = []
         accepted: list[int] = []
         seen: set[str | None] = set()
+        first = routes[0]
         for index, item in enumerate(items):
-            key = _key(routes[0], item)
+            key = _key(first, item)
             rejected: Expected | None = None
             if key in seen:
-                rejected = Expected(Code.DUPLICATE_BATCH_ITEM.value, index, key)
+                code = Code.DUPLICATE_BATCH_ITEM.value
+                rejected = Expected(code, index, key, first.machine, None, first.event)
             seen.add(key)
             for route in routes:
                 rejected = rejected or self._check_route(route, item, index)
@@ -400,29 +345,37 @@ class OracleModel:
                 found.append(rejected)
         return Verdict(tuple(found), applies=True, accepted=tuple(accepted))
 
-    def _content_problem(self, event: Event) -> str | None:
+    def _content_problem(self, event: Event) -> Expected | None:
         kind = event.KIND
         url = event.url if is_given(getattr(event, "url", ABSENT)) else None  # type: ignore[attr-defined]
         data = event.data if isinstance(getattr(event, "data", None), str) else ""  # type: ignore[attr-defined]
         if kind == "data_block_delta":
-            block = self._blocks[("data", event.block_id)]  # type: ignore[attr-defined]
+            block_id = event.block_id  # type: ignore[attr-defined]
+            block = self._blocks[("data", block_id)]
             assert isinstance(block, _Data)
+            where = ("block", self.state_of("block", "data", block_id), "delta", f"data:{block_id}")
             if url is not None:
-                return Code.MIXED_DATA_SOURCE.value if block.data else None
+                return _problem(Code.MIXED_DATA_SOURCE, where) if block.data else None
             if block.url is not None:
-                return Code.MIXED_DATA_SOURCE.value
-            return None if valid_base64(data) is not None else Code.INVALID_BASE64.value
+                return _problem(Code.MIXED_DATA_SOURCE, where)
+            if valid_base64(data) is None:
+                return _problem(Code.INVALID_BASE64, where, block.chunks)
+            return None
         if kind == "tool_result_data_delta" and is_given(event.block_id):  # type: ignore[attr-defined]
-            result = self._results[event.tool_call_id]  # type: ignore[attr-defined]
+            call_id = event.tool_call_id  # type: ignore[attr-defined]
+            result = self._results[call_id]
             assert isinstance(result, _Result)
             sub = result.data_block(event.block_id)  # type: ignore[attr-defined]
             if sub is None:
                 return None
+            state = self.state_of("tool_result", None, call_id)
+            where = ("tool_result", state, "tool_result_data_delta", call_id)
             if url is not None or sub.url is not None:
-                return Code.MIXED_DATA_SOURCE.value
-            if any(valid_base64(chunk) is None for chunk in sub.chunks):
-                return Code.INVALID_BASE64.value
-            return None if valid_base64(data) is not None else Code.INVALID_BASE64.value
+                return _problem(Code.MIXED_DATA_SOURCE, where)
+            if len(sub.chunks) == 1 and valid_base64(sub.chunks[0]) is None:
+                return _problem(Code.INVALID_BASE64, where, 0)
+            if valid_base64(data) is None:
+                return _problem(Code.INVALID_BASE64, where, len(sub.chunks))
         return None
 
     # ------------------------------------------------------------ applying
@@ -437,7 +390,7 @@ class OracleModel:
         self.version += 1
         if isinstance(event, UnknownEvent):
             return
-        if index == 0 and is_given(event.created_at):
+        if index == 0 and not self._created_at_given and isinstance(event.created_at, str):
             self._created_at = event.created_at
         if not isinstance(event, CustomEvent) and self.reply_id is None:
             self.reply_id = event.reply_id  # type: ignore[attr-defined]
@@ -537,6 +490,7 @@ class OracleModel:
             block.url_media_type = event.media_type
         else:
             block.data += valid_base64(event.data) or b""
+            block.chunks += 1
 
     def _act_tool(self, event: Any) -> None:
         kind = event.KIND
@@ -592,6 +546,59 @@ class OracleModel:
             external = _External(copy.deepcopy(item))
             self._results[item["id"]] = external
             self._content.append(external)
+
+    def signature(self) -> Hashable:
+        """Everything that decides whether an event is legal now: two equal ones judge alike.
+
+        The reply id, every instance's state, and per data block or tool-result
+        data sub-block whether it holds bytes, a URL or a bad first chunk.
+        """
+        states = tuple((key, str(m.current_state_value)) for key, m in self._machines.items())
+        blocks = tuple(
+            (key, bool(b.data), b.url is not None)
+            for key, b in self._blocks.items()
+            if isinstance(b, _Data)
+        )
+        subs = tuple(
+            (
+                key,
+                sub.id,
+                sub.url is not None,
+                len(sub.chunks) == 1 and valid_base64(sub.chunks[0]) is None,
+            )
+            for key, r in self._results.items()
+            if isinstance(r, _Result)
+            for sub in r.output
+            if isinstance(sub, _ResultData)
+        )
+        return (self.reply_id, states, blocks, subs)
+
+    def cells(self, event: AgentEvent) -> tuple[str, ...]:
+        """Name the ``machine:state:event:guard`` cell each route of ``event`` meets now."""
+        if isinstance(event, UnknownEvent):
+            return ()
+        found: list[str] = []
+        for route in ROUTES[event.KIND]:
+            payloads: tuple[Mapping[str, Any], ...] = (
+                (_Fields(event),) if route.items is None else getattr(event, route.items)
+            )
+            for payload in payloads:
+                state = self.state_of(route.machine, route.scope, _key(route, payload))
+                guard = ",".join(f"{v!r}" for _, v in _guard_payload(route.machine, payload))
+                found.append(f"{route.machine}:{state}:{route.event}:{guard}")
+        return tuple(found)
+
+    def finish(self) -> tuple[Expected, ...]:
+        """Return the end-of-input warnings: the reply, then blocks, calls, results, each by age."""
+        found: list[Expected] = []
+        for machine in ("reply", "block", "tool_call", "tool_result"):
+            for (name, scope, key), instance in self._machines.items():
+                state = str(instance.current_state_value)
+                if name == machine and state in _OPEN[machine]:
+                    code = end_of_input_code(machine)
+                    label = f"{scope}:{key}" if scope is not None else key
+                    found.append(Expected(code, None, label, machine, state, None))
+        return tuple(found)
 
     # --------------------------------------------------------------- views
 

@@ -1,35 +1,45 @@
 """The stateful test: an implementation and the oracle fed the same events.
 
-Rules (checked after every step):
+Rules (checked after every event):
 
-1. Each entity's state equals its python-statemachine oracle's
-   (``states()``), and the message equals the content model's
-   (``to_dict()``): text is the concatenation of its deltas, data the
-   encoding of the concatenated bytes.
-2. Lenient: ``apply`` returns exactly the diagnostics the oracle predicts
-   (code, batch item, event index); a rejected event changes neither
-   ``to_dict()`` nor ``states()``, and neither does a rejected batch item for
-   the entity it names.
-3. Strict: an event with an error raises with the code the oracle predicts
-   and changes nothing.
+1. Lenient: ``apply`` returns exactly the diagnostics the oracle predicts,
+   every field of ``spec/README.md`` §4 compared (code, severity, index,
+   item, machine, state, event, key, details); strict: an event with an
+   error raises with the oracle's first error (its ``diagnostic`` compared
+   the same way when the exception carries one) and changes nothing.
+2. ``states()`` equals the oracle machines' states and ``to_dict()`` the
+   content model's message; a rejected event changes neither, and a
+   rejected batch item leaves the tool call it names alone.
+3. End of input (``finish()``) returns the oracle's open-state warnings, in
+   order, and leaves the states as they were; the run then goes on with a
+   fresh implementation (another reply, other caller options).
+4. Export and resume: ``export_state()`` through a JSON round trip, rebuilt
+   by :meth:`ReplyStateMachine.resume_implementation`, folds on exactly as
+   the unbroken oracle does.
 
-Rules that choose the next event: an unguided random event; a guided event
-the spec allows now; a guided event it rejects now; a batch mixing live and
-pool ids; an event for another reply; an unknown type. Any implementation
-exposing ``apply(event)``, ``to_dict()`` and ``states()`` can run it.
+Rules that choose the next event: guided runs of events the spec allows now
+(one entity at a time, tool calls weighted double); a block with many deltas,
+an end, then a late delta; tool-result data chunks on live sub-blocks (mixed
+sources, empty media types, bad chunks); random events; events the spec
+rejects now; batches mixing live, repeated and pool ids; events for another
+reply; unknown types; the reply's end; end of input; export and resume.
+Each run enables a random subset of the optional rules (swarm testing), and
+reports every (machine, state, event, guard) cell and code it reached with
+``hypothesis.event``.
 """
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, ClassVar, Protocol, cast
+import json
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from typing import Any, ClassVar, Final, Protocol
 
-import attrs
+from hypothesis import event as report
 from hypothesis import note, settings, target
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
+    initialize,
     invariant,
     precondition,
     rule,
@@ -37,14 +47,22 @@ from hypothesis.stateful import (
 )
 
 from streamspec._errors import ProtocolError
-from streamspec._events import AgentEvent, Event
+from streamspec._events import (
+    AgentEvent,
+    Event,
+    ExternalExecutionResultEvent,
+    RequireExternalExecutionEvent,
+    RequireUserConfirmEvent,
+    UserConfirmResultEvent,
+)
 from streamspec._machines import MACHINES, ReplyState
-from streamspec.testing._oracle_model import OracleModel, Verdict
+from streamspec.testing._oracle_model import Expected, OracleModel, Verdict
 from streamspec.testing._strategies import (
+    REPLY_ID,
     TEMPLATES,
     TOOL_CALL_IDS,
     any_events,
-    batch_items,
+    batch_item,
     entity_of,
     events_of_kind,
     filled,
@@ -52,24 +70,59 @@ from streamspec.testing._strategies import (
     unknown_events,
     with_wrong_reply_id,
 )
+from streamspec.testing._strategies_runs import (
+    block_runs,
+    caller_options,
+    result_data_deltas,
+    tool_call_scenarios,
+)
 
-__all__ = ["Factory", "Implementation", "ReplyStateMachine", "machine_for", "run_against"]
+__all__ = [
+    "SWARM_RULES",
+    "Factory",
+    "Implementation",
+    "ReplyStateMachine",
+    "Resume",
+    "diagnostic_fields",
+    "machine_for",
+    "run_against",
+]
 
 _CALL_INITIAL = MACHINES["tool_call"].initial
-_BATCH_KINDS = (
-    "require_user_confirm",
-    "user_confirm_result",
-    "require_external_execution",
-    "external_execution_result",
+_BATCHES: Final[Mapping[str, tuple[Callable[..., Event], str]]] = {
+    "require_user_confirm": (RequireUserConfirmEvent, "tool_calls"),
+    "user_confirm_result": (UserConfirmResultEvent, "confirm_results"),
+    "require_external_execution": (RequireExternalExecutionEvent, "tool_calls"),
+    "external_execution_result": (ExternalExecutionResultEvent, "execution_results"),
+}
+_BATCH_KINDS: Final = tuple(_BATCHES)
+#: The optional rules; each run of a swarm machine enables a random subset.
+SWARM_RULES: Final = (
+    "random",
+    "rejected",
+    "batch",
+    "wrong_reply_id",
+    "unknown",
+    "end",
+    "finish",
+    "resume",
+    "result_data",
+    "long_block",
 )
+#: ``oracle signature -> (allowed templates, rejected templates)``, shared by all runs.
+_SPLITS: dict[Hashable, tuple[list[Event], list[Event]]] = {}
+_FIELDS: Final = ("code", "severity", "index", "item", "machine", "state", "event", "key")
 
 
 class Implementation(Protocol):
     """What a reducer under test must offer.
 
-    ``apply`` returns the event's diagnostics, each with ``code``, ``index``
-    and ``item`` attributes; in strict mode it raises an exception with a
-    ``code`` attribute for the first error.
+    ``apply`` returns the event's diagnostics, objects with the fields of
+    ``spec/README.md`` §4 as attributes (``severity`` a string or an enum
+    whose ``value`` is one); in strict mode it raises an exception with a
+    ``code`` attribute (and a ``diagnostic`` one, if it has it) for the
+    first error. ``finish()`` and ``export_state()`` are needed only by the
+    rules that use them (see :class:`ReplyStateMachine`).
     """
 
     def apply(self, event: AgentEvent) -> Iterable[Any]:  # pragma: no cover - protocol
@@ -85,8 +138,12 @@ class Implementation(Protocol):
         ...
 
 
-#: Builds a fresh implementation; the argument says whether it is strict.
-Factory = Callable[[bool], Implementation]
+#: Builds a fresh implementation: ``factory(strict)``, or with the machine's
+#: ``options`` on, ``factory(strict, name=..., role=..., created_at=...)`` (only
+#: the options drawn are passed).
+Factory = Callable[..., Implementation]
+#: Rebuilds an implementation from its ``export_state()`` output.
+Resume = Callable[[Mapping[str, Any]], Implementation]
 
 
 def _states(raw: Mapping[str, Mapping[str, str]]) -> dict[str, dict[str, str]]:
@@ -104,60 +161,123 @@ def _entity(dump: Mapping[str, Any], states: Mapping[str, Mapping[str, str]], ke
     )
 
 
+def diagnostic_fields(diagnostic: Any) -> dict[str, Any]:
+    """Return the compared fields of an implementation's diagnostic (§4: all but message)."""
+    found = {name: getattr(diagnostic, name, None) for name in _FIELDS}
+    found["severity"] = getattr(found["severity"], "value", found["severity"])
+    found["details"] = dict(getattr(diagnostic, "details", None) or {})
+    return found
+
+
+def _running(model: OracleModel) -> list[str]:
+    return [k for k in TOOL_CALL_IDS if model.state_of("tool_result", None, k) == "running"]
+
+
 class ReplyStateMachine(RuleBasedStateMachine):
     """Drive an implementation and the oracle with the same events.
 
-    Subclass and override :meth:`make_implementation`, or use
-    :func:`machine_for`. Set ``strict = True`` for a strict implementation,
-    and ``error_type`` to the exception it raises.
+    Subclass and override :meth:`make_implementation` (and
+    :meth:`resume_implementation`), or use :func:`machine_for`. Class
+    switches: ``strict`` and ``error_type``; ``finishes`` (the
+    implementation has ``finish()``; default on), ``options`` (it takes
+    ``name``, ``role`` and ``created_at``; default off), ``resumes`` (it has
+    ``export_state()`` and :meth:`resume_implementation` rebuilds it; default
+    off), ``swarm`` (each run enables a random subset of
+    :data:`SWARM_RULES`; default on).
     """
 
     strict: ClassVar[bool] = False
     error_type: ClassVar[type[BaseException]] = ProtocolError
+    finishes: ClassVar[bool] = True
+    options: ClassVar[bool] = False
+    resumes: ClassVar[bool] = False
+    swarm: ClassVar[bool] = True
 
     def __init__(self) -> None:
         super().__init__()
+        self.enabled = self._allowed_rules(frozenset(SWARM_RULES))
+        self.caller: dict[str, str] = {}
         self.impl = self.make_implementation()
         self.model = OracleModel()
+        self.finish_after = 0
+        self.cells: set[str] = set()
+        self.codes: set[str] = set()
+        self.transitions: set[tuple[str, str, str, str]] = set()
         self._split: tuple[int, list[Event], list[Event]] | None = None
 
-    def make_implementation(self) -> Implementation:
-        """Return a fresh implementation under test."""
+    def make_implementation(self, **options: str) -> Implementation:
+        """Return a fresh implementation under test, with the caller ``options`` drawn."""
         raise NotImplementedError("override make_implementation() or use machine_for()")
+
+    def resume_implementation(self, state: Mapping[str, Any]) -> Implementation:
+        """Return the implementation ``state`` (its ``export_state()``) describes."""
+        raise NotImplementedError("override resume_implementation() or set resumes = False")
+
+    @classmethod
+    def _allowed_rules(cls, names: frozenset[str]) -> frozenset[str]:
+        off = {"finish"} if not cls.finishes else set()
+        if not cls.resumes:
+            off.add("resume")
+        return names - off
+
+    def _on(self, name: str) -> bool:
+        return name in self.enabled
+
+    def _restart(self, options: Mapping[str, str]) -> None:
+        self.caller = dict(options)
+        self.impl = self.make_implementation(**self.caller)
+        self.model = OracleModel(**self.caller)
+        self._split = None
 
     # ------------------------------------------------------------ stepping
 
     def _candidates(self) -> tuple[list[Event], list[Event]]:
         if self._split is None or self._split[0] != self.model.version:
-            allowed: list[Event] = []
-            rejected: list[Event] = []
-            for template in TEMPLATES:
-                legal = self.model.judge(template).legal and template.KIND != "reply_end"
-                (allowed if legal else rejected).append(template)
-            self._split = (self.model.version, allowed, rejected)
+            signature = self.model.signature()
+            split = _SPLITS.get(signature)
+            if split is None:
+                allowed: list[Event] = []
+                rejected: list[Event] = []
+                for template in TEMPLATES:
+                    legal = self.model.judge(template).legal and template.KIND != "reply_end"
+                    (allowed if legal else rejected).append(template)
+                split = _SPLITS[signature] = (allowed, rejected)
+            self._split = (self.model.version, *split)
         return self._split[1], self._split[2]
 
     def step(self, event: AgentEvent, how: str) -> None:
         """Apply ``event`` to both sides and check what the oracle predicts."""
         index = self.model.index
-        adopting = self.model.reply_id is None
         verdict = self.model.judge(event)
         note(f"#{index} {how}: {event!r} -> {[(d.code, d.item) for d in verdict.diagnostics]}")
+        for cell in self.model.cells(event):
+            if cell not in self.cells:
+                self.cells.add(cell)
+                report(f"cell {cell}")
+        for expected in verdict.diagnostics:
+            if expected.code not in self.codes:
+                self.codes.add(expected.code)
+                report(f"code {expected.code}")
         before = self.impl.to_dict()
         before_states = _states(self.impl.states())
         if self.strict and verdict.error_code is not None:
-            self._expect_raise(event, verdict.error_code)
+            self._expect_raise(event, verdict, index)
         else:
             self._expect_diagnostics(event, verdict, index)
         self.model.commit(event, verdict, strict=self.strict)
+        self.transitions |= self.model.transitions
         after = self.impl.to_dict()
         after_states = _states(self.impl.states())
+        message = self.model.to_dict()
+        assert after == message, f"after #{index} the message is {after!r}, not {message!r}"
+        expected_states = self.model.states()
+        assert after_states == expected_states, (
+            f"after #{index} the states are {after_states}, not {expected_states}"
+        )
         if not verdict.applies or (self.strict and verdict.error_code is not None):
             # The first event names the reply and its creation time even when rejected.
-            if adopting:
-                before["id"] = after["id"]
-            if index == 0:
-                before["created_at"] = after["created_at"]
+            for field in ("id", "created_at"):
+                before[field] = after[field] if index == 0 or field == "id" else before[field]
             assert after == before, f"rejected event #{index} changed the message"
             assert after_states == before_states, f"rejected event #{index} changed the states"
             return
@@ -176,36 +296,62 @@ class ReplyStateMachine(RuleBasedStateMachine):
                 return str(getattr(event, name)[item]["id"])
         return str(event.confirm_results[item]["tool_call"]["id"])  # type: ignore[union-attr]
 
-    def _expect_raise(self, event: AgentEvent, code: str) -> None:
+    def _expect_raise(self, event: AgentEvent, verdict: Verdict, index: int) -> None:
+        first = next(d for d in verdict.diagnostics if d.is_error)
         try:
             self.impl.apply(event)
         except self.error_type as error:
             got = getattr(error, "code", None)
-            assert got == code, f"strict mode raised {got!r}, the oracle expects {code!r}"
+            assert got == first.code, (
+                f"strict mode raised {got!r}, the oracle expects {first.code!r}"
+            )
+            diagnostic = getattr(error, "diagnostic", None)
+            if diagnostic is not None:
+                fields, wanted = diagnostic_fields(diagnostic), first.fields(index)
+                assert fields == wanted, f"strict mode raised {fields}, the oracle expects {wanted}"
         else:
-            raise AssertionError(f"strict mode accepted an event the oracle rejects with {code!r}")
+            raise AssertionError(
+                f"strict mode accepted an event the oracle rejects with {first.code!r}"
+            )
 
     def _expect_diagnostics(self, event: AgentEvent, verdict: Verdict, index: int) -> None:
-        found = list(self.impl.apply(event))
-        got = [(d.code, d.item) for d in found]
-        expected = [(d.code, d.item) for d in verdict.diagnostics]
-        assert got == expected, f"diagnostics {got} differ from the oracle's {expected}"
-        assert all(d.index == index for d in found), (
-            f"diagnostics carry the wrong index, not {index}"
-        )
+        _same(self.impl.apply(event), verdict.diagnostics, index, f"event #{index}")
+
+    # --------------------------------------------------------- configuring
+
+    @initialize(data=st.data())
+    def configure(self, data: st.DataObject) -> None:
+        """Draw the run's rule subset, caller options, and whether to resume before any event."""
+        if self.swarm:
+            # Each optional rule is on in three runs of four.
+            flags = data.draw(
+                st.fixed_dictionaries({name: st.integers(0, 3) for name in SWARM_RULES}),
+                label="swarm",
+            )
+            self.enabled = self._allowed_rules(frozenset(n for n, on in flags.items() if on))
+        for name in sorted(self.enabled):
+            report(f"swarm {name}")
+        self.finish_after = data.draw(st.integers(0, 16), label="finish after")
+        if self.options:
+            self._restart(data.draw(caller_options(), label="options"))
+        if self._on("resume") and data.draw(st.booleans(), label="resume first"):
+            self._resume()
 
     # --------------------------------------------------------------- rules
 
+    @precondition(lambda self: self._on("random"))
     @rule(event=any_events())
     def random_event(self, event: Event) -> None:
         """Any event from the pools, legal or not."""
         self.step(event, "random")
 
-    @precondition(lambda self: self.model.state_of("reply", None, None) != ReplyState.ENDED.value)
-    @rule(data=st.data())
-    def allowed_events(self, data: st.DataObject) -> None:
-        """A run of events the spec allows now for one entity (the reply, a block, a tool call)."""
-        entity = data.draw(st.sampled_from(sorted({entity_of(t) for t in self._candidates()[0]})))
+    def _guided_run(self, data: st.DataObject, tool_calls_only: bool) -> None:
+        entities = sorted({entity_of(t) for t in self._candidates()[0]})
+        if tool_calls_only:
+            entities = [e for e in entities if e[0] == "tool_call_id"]
+        if not entities:
+            return
+        entity = data.draw(st.sampled_from(entities), label="entity")
         for _ in range(data.draw(st.integers(1, 16), label="run")):
             allowed = [t for t in self._candidates()[0] if entity_of(t) == entity]
             if not allowed:
@@ -213,18 +359,58 @@ class ReplyStateMachine(RuleBasedStateMachine):
             template = data.draw(guided(allowed, entity), label="allowed")
             self.step(data.draw(filled(template), label="event"), "allowed")
 
-    @precondition(lambda self: self.model.index >= 20)
+    @precondition(lambda self: self.model.state_of("reply", None, None) != ReplyState.ENDED.value)
+    @rule(data=st.data())
+    def allowed_events(self, data: st.DataObject) -> None:
+        """A run of events the spec allows now for one entity (the reply, a block, a tool call)."""
+        self._guided_run(data, tool_calls_only=False)
+
+    @precondition(lambda self: self.model.state_of("reply", None, None) != ReplyState.ENDED.value)
+    @rule(data=st.data())
+    def tool_call_lifecycle(self, data: st.DataObject) -> None:
+        """A run of allowed events for one tool call: asked, allowed, submitted, answered."""
+        self._guided_run(data, tool_calls_only=True)
+
+    @precondition(lambda self: self.model.state_of("reply", None, None) != ReplyState.ENDED.value)
+    @rule(data=st.data())
+    def tool_call_scenario(self, data: st.DataObject) -> None:
+        """A tool call's whole life (asked, answered, submitted, its result), then late input."""
+        fresh = [
+            k for k in TOOL_CALL_IDS if self.model.state_of("tool_call", None, k) == _CALL_INITIAL
+        ]
+        call = data.draw(st.sampled_from(fresh or list(TOOL_CALL_IDS)), label="call")
+        for event in data.draw(tool_call_scenarios(call), label="scenario"):
+            self.step(event, "scenario")
+
+    @precondition(lambda self: self._on("long_block"))
+    @rule(data=st.data())
+    def long_block(self, data: st.DataObject) -> None:
+        """A block with many deltas, its end, then a late delta (and maybe a late end)."""
+        for event in data.draw(block_runs(), label="block run"):
+            self.step(event, "long block")
+
+    @precondition(lambda self: self._on("result_data") and bool(_running(self.model)))
+    @rule(data=st.data())
+    def result_data(self, data: st.DataObject) -> None:
+        """Data chunks for a running tool result: new and same-id sub-blocks, any source."""
+        call = data.draw(st.sampled_from(_running(self.model)), label="call")
+        for event in data.draw(result_data_deltas(call), label="chunks"):
+            self.step(event, "result data")
+
+    @precondition(lambda self: self._on("end") and self.model.index >= 20)
     @rule(event=events_of_kind("reply_end"))
     def end_reply(self, event: Event) -> None:
         """The reply ends (late, so that most steps happen before it)."""
         self.step(event, "end")
 
+    @precondition(lambda self: self._on("rejected"))
     @rule(data=st.data())
     def rejected_event(self, data: st.DataObject) -> None:
         """An event of a (kind, id) the spec rejects now."""
         template = data.draw(st.sampled_from(self._candidates()[1]), label="rejected")
         self.step(data.draw(filled(template), label="event"), "rejected")
 
+    @precondition(lambda self: self._on("batch"))
     @rule(data=st.data())
     def mixed_batch(self, data: st.DataObject) -> None:
         """A batch whose items name live tool calls and pool ids, repeats included."""
@@ -232,29 +418,64 @@ class ReplyStateMachine(RuleBasedStateMachine):
         live = [
             k for k in TOOL_CALL_IDS if self.model.state_of("tool_call", None, k) != _CALL_INITIAL
         ]
-        ids = st.sampled_from(live * 2 + list(TOOL_CALL_IDS)) if live else None
-        items = data.draw(batch_items(kind, ids), label="items")
-        event = data.draw(events_of_kind(kind), label="event")
-        field = {
-            "user_confirm_result": "confirm_results",
-            "external_execution_result": "execution_results",
-        }
-        self.step(_with_items(event, field.get(kind, "tool_calls"), items), "batch")
+        pool = st.sampled_from(live * 2 + list(TOOL_CALL_IDS))
+        items = tuple(
+            data.draw(batch_item(kind, data.draw(pool, label="id")), label="item")
+            for _ in range(data.draw(st.integers(0, 3), label="items"))
+        )
+        event_class, field = _BATCHES[kind]
+        self.step(event_class(reply_id=REPLY_ID, **{field: items}), "batch")
 
-    @precondition(lambda self: self.model.reply_id is not None)
-    @rule(event=any_events())
-    def wrong_reply_id(self, event: Event) -> None:
-        """An event for another reply."""
+    @precondition(lambda self: self._on("wrong_reply_id") and self.model.reply_id is not None)
+    @rule(data=st.data())
+    def wrong_reply_id(self, data: st.DataObject) -> None:
+        """An event for another reply: often one this reply would accept now."""
+        allowed = self._candidates()[0]
+        pick_allowed: bool = data.draw(st.booleans(), label="an allowed one")
+        if allowed and pick_allowed:
+            event = data.draw(st.sampled_from(allowed).flatmap(filled), label="event")
+        else:
+            event = data.draw(any_events(), label="event")
         self.step(with_wrong_reply_id(event), "wrong reply id")
 
+    @precondition(lambda self: self._on("unknown"))
     @rule(event=unknown_events())
     def unknown_type(self, event: AgentEvent) -> None:
         """An event whose type is outside the catalog."""
         self.step(event, "unknown type")
 
+    @precondition(lambda self: self._on("finish") and self.model.index >= self.finish_after)
+    @rule(data=st.data())
+    def finish_input(self, data: st.DataObject) -> None:
+        """The input ends: the open-state warnings in order; then a fresh reply begins."""
+        warnings = self.model.finish()
+        for warning in warnings:
+            report(f"code {warning.code}")
+        states = _states(self.impl.states())
+        _same(self.impl.finish(), warnings, None, "the end of input")  # type: ignore[attr-defined]
+        assert _states(self.impl.states()) == states, "finish() changed the states"
+        options = data.draw(caller_options(), label="options") if self.options else {}
+        self._restart(options)
+        if self._on("resume") and data.draw(st.booleans(), label="resume first"):
+            self._resume()
+
+    @precondition(lambda self: self._on("resume"))
+    @rule()
+    def export_and_resume(self) -> None:
+        """Export the state, rebuild the implementation from it, and go on with the rebuilt one."""
+        self._resume()
+
+    def _resume(self) -> None:
+        exported = self.impl.export_state()  # type: ignore[attr-defined]
+        before, states = self.impl.to_dict(), _states(self.impl.states())
+        self.impl = self.resume_implementation(json.loads(json.dumps(exported)))
+        note(f"resumed at #{self.model.index}")
+        assert self.impl.to_dict() == before, "the resumed message differs"
+        assert _states(self.impl.states()) == states, "the resumed states differ"
+
     def teardown(self) -> None:
-        """Steer generation towards runs that take many distinct transitions."""
-        target(float(len(self.model.transitions)), label="distinct transitions")
+        """Steer generation towards runs that reach many distinct cells and codes."""
+        target(float(len(self.cells) + 4 * len(self.codes)), label="cells and codes reached")
 
     # ----------------------------------------------------------- invariants
 
@@ -266,38 +487,47 @@ class ReplyStateMachine(RuleBasedStateMachine):
         assert got == expected, f"states {got} differ from the oracle's {expected}"
 
     @invariant()
-    def content_matches_model(self) -> None:
-        """Each block's text is its deltas joined, its data the encoding of its bytes."""
-        got = self.impl.to_dict()["content"]
-        expected = self.model.content()
-        for position, (mine, theirs) in enumerate(zip(got, expected, strict=False)):
-            assert mine == theirs, f"content[{position}] is {mine!r}, the model says {theirs!r}"
-        assert len(got) == len(expected), (
-            f"{len(got)} content entries, the model has {len(expected)}"
-        )
-
-    @invariant()
     def message_matches_model(self) -> None:
-        """The whole message equals the model's (usage, finish, reply fields)."""
+        """The whole message equals the model's (content, usage, finish, reply fields)."""
         got = self.impl.to_dict()
         expected = self.model.to_dict()
+        for position, (mine, theirs) in enumerate(
+            zip(got["content"], expected["content"], strict=False)
+        ):
+            assert mine == theirs, f"content[{position}] is {mine!r}, the model says {theirs!r}"
         assert got == expected, f"message {got!r} differs from the model's {expected!r}"
 
 
-def _with_items(event: Event, field: str, items: tuple[Any, ...]) -> Event:
-    evolved: Event = attrs.evolve(cast(Any, event), **{field: copy.deepcopy(items)})
-    return evolved
+def _same(found: Iterable[Any], expected: Iterable[Expected], index: int | None, what: str) -> None:
+    got = [diagnostic_fields(d) for d in found]
+    wanted = [e.fields(index) for e in expected]
+    assert got == wanted, f"{what}: diagnostics {got} differ from the oracle's {wanted}"
 
 
 def machine_for(
-    factory: Factory, *, strict: bool = False, error_type: type[BaseException] = ProtocolError
+    factory: Factory,
+    *,
+    strict: bool = False,
+    error_type: type[BaseException] = ProtocolError,
+    finishes: bool = True,
+    options: bool = False,
+    resume: Resume | None = None,
+    swarm: bool = True,
 ) -> type[ReplyStateMachine]:
     """Return a :class:`ReplyStateMachine` subclass that tests ``factory``'s implementations.
 
     Args:
-        factory: builds a fresh implementation; it receives ``strict``.
+        factory: builds a fresh implementation; it receives ``strict`` (and,
+            with ``options``, the keywords ``name``, ``role``, ``created_at``
+            drawn for the run).
         strict: whether the implementation raises on the first error.
         error_type: the exception a strict implementation raises (with ``code``).
+        finishes: the implementation has ``finish()``; ``False`` turns the
+            end-of-input rule off.
+        options: ``factory`` accepts the caller options.
+        resume: rebuilds an implementation from its ``export_state()``
+            output; ``None`` turns the export-and-resume rules off.
+        swarm: each run enables a random subset of the optional rules.
 
     Example:
         >>> from streamspec import Reducer
@@ -305,11 +535,19 @@ def machine_for(
     """
 
     class _Machine(ReplyStateMachine):
-        def make_implementation(self) -> Implementation:
-            return factory(strict)
+        def make_implementation(self, **caller: str) -> Implementation:
+            return factory(strict, **caller)
+
+        def resume_implementation(self, state: Mapping[str, Any]) -> Implementation:
+            assert resume is not None
+            return resume(state)
 
     _Machine.strict = strict
     _Machine.error_type = error_type
+    _Machine.finishes = finishes
+    _Machine.options = options
+    _Machine.resumes = resume is not None
+    _Machine.swarm = swarm
     _Machine.__name__ = _Machine.__qualname__ = "StrictReplyMachine" if strict else "ReplyMachine"
     return _Machine
 
@@ -320,7 +558,12 @@ def run_against(
     strict: bool = False,
     error_type: type[BaseException] = ProtocolError,
     settings_: settings | None = None,
+    **switches: Any,
 ) -> None:
-    """Run the stateful test against ``factory``'s implementations now (raises on a failure)."""
+    """Run the stateful test against ``factory``'s implementations now (raises on a failure).
+
+    ``switches`` are :func:`machine_for`'s ``finishes``, ``options``, ``resume`` and ``swarm``.
+    """
     run: Callable[..., None] = run_state_machine_as_test
-    run(machine_for(factory, strict=strict, error_type=error_type), settings=settings_)
+    machine = machine_for(factory, strict=strict, error_type=error_type, **switches)
+    run(machine, settings=settings_)

@@ -21,6 +21,7 @@ Rules:
 from __future__ import annotations
 
 import base64
+import functools
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, cast
@@ -74,6 +75,7 @@ __all__ = [
     "TOOL_CALL_IDS",
     "any_events",
     "base64_chunks",
+    "batch_item",
     "batch_items",
     "entity_of",
     "events_of_kind",
@@ -81,11 +83,13 @@ __all__ = [
     "guided",
     "invalid_base64_chunks",
     "legal_streams",
+    "media_types",
     "permission_rules",
     "rechunked",
     "text_deltas",
     "unknown_events",
     "urls",
+    "with_changes",
     "with_wrong_reply_id",
 ]
 
@@ -101,11 +105,29 @@ TOOL_CALL_IDS: Final = ("t0", "t1")
 RESULT_BLOCK_IDS: Final = ("d0", "d1")
 #: Tool-result end states; ``running`` is never a legal end.
 RESULT_STATES: Final = ("success", "error", "interrupted", "denied", "running")
-#: Chunks that ``base64.b64decode(chunk, validate=True)`` rejects.
-INVALID_CHUNKS: Final = ("x", "iVBOR==", "A", "AB=C", "====", "aGk=aGk=", "a b=", "é")
+#: Chunks that are not canonical base64 (``spec/README.md`` §6): bad characters,
+#: wrong or inner padding, non-zero pad bits, padding past the last group.
+INVALID_CHUNKS: Final = (
+    "x",
+    "iVBOR==",
+    "A",
+    "AB=C",
+    "====",
+    "aGk=aGk=",
+    "a b=",
+    "é",
+    "YR==",
+    "YQ=",
+    "YQ",
+    "YWJj====",
+    "-_-_",
+    "YQ==YWJj",
+)
+#: ``created_at`` values events may carry.
+STAMPS: Final = ("2026-01-01T00:00:00", "2026-01-01T00:00:09")
 
 
-def _evolve(event: Event, **changes: Any) -> Event:
+def with_changes(event: Event, **changes: Any) -> Event:
     """``attrs.evolve`` for any event class (the fields differ per class)."""
     evolved: Event = attrs.evolve(cast(Any, event), **changes)
     return evolved
@@ -136,7 +158,8 @@ def urls() -> st.SearchStrategy[str]:
     )
 
 
-def _media_types() -> st.SearchStrategy[str]:
+def media_types() -> st.SearchStrategy[str]:
+    """Media types of data events, the empty one included."""
     return st.sampled_from(("image/png", "audio/wav", ""))
 
 
@@ -226,6 +249,12 @@ _ITEMS: Final[Mapping[str, tuple[str, Callable[[str], st.SearchStrategy[dict[str
 }
 
 
+@functools.cache
+def batch_item(kind: str, call_id: str) -> st.SearchStrategy[dict[str, Any]]:
+    """One batch item of a batch ``kind`` naming ``call_id`` (a call, a confirmation, a result)."""
+    return _ITEMS[kind][1](call_id)
+
+
 def batch_items(
     kind: str, ids: st.SearchStrategy[str] | None = None
 ) -> st.SearchStrategy[tuple[Any, ...]]:
@@ -296,10 +325,10 @@ def events_of_kind(kind: str, reply_id: str = REPLY_ID) -> st.SearchStrategy[Eve
             DataBlockStartEvent,
             reply_id=st.just(r),
             block_id=block,
-            media_type=_media_types(),
+            media_type=media_types(),
             name=_optional(st.just("pic")),
         ),
-        "data_block_delta": lambda: st.tuples(block, _media_types(), _data_or_url(False)).map(
+        "data_block_delta": lambda: st.tuples(block, media_types(), _data_or_url(False)).map(
             lambda t: DataBlockDeltaEvent(reply_id=r, block_id=t[0], media_type=t[1], **t[2])
         ),
         "data_block_end": lambda: st.builds(DataBlockEndEvent, reply_id=st.just(r), block_id=block),
@@ -341,7 +370,7 @@ def events_of_kind(kind: str, reply_id: str = REPLY_ID) -> st.SearchStrategy[Eve
             ToolResultTextDeltaEvent, reply_id=st.just(r), tool_call_id=call, delta=text_deltas()
         ),
         "tool_result_data_delta": lambda: st.tuples(
-            call, _absent_or(st.sampled_from(RESULT_BLOCK_IDS)), _media_types(), _data_or_url(False)
+            call, _absent_or(st.sampled_from(RESULT_BLOCK_IDS)), media_types(), _data_or_url(False)
         ).map(
             lambda t: ToolResultDataDeltaEvent(
                 reply_id=r, tool_call_id=t[0], block_id=t[1], media_type=t[2], **t[3]
@@ -405,7 +434,7 @@ def with_wrong_reply_id(event: Event) -> Event:
     """Return ``event`` for another reply (custom events have no reply id and stay as they are)."""
     if isinstance(event, CustomEvent):
         return event
-    return _evolve(event, reply_id=OTHER_REPLY_ID)
+    return with_changes(event, reply_id=OTHER_REPLY_ID)
 
 
 # ------------------------------------------------------------------ templates
@@ -452,7 +481,7 @@ def _templates() -> tuple[Event, ...]:
             ToolResultTextDeltaEvent(reply_id=r, tool_call_id=c, delta="ok"),
             *(ToolResultEndEvent(reply_id=r, tool_call_id=c, state=s) for s in RESULT_STATES),
             *(
-                _evolve(
+                with_changes(
                     ToolResultDataDeltaEvent(
                         reply_id=r, tool_call_id=c, media_type="image/png", data="AAEC"
                     ),
@@ -485,8 +514,22 @@ def _templates() -> tuple[Event, ...]:
 TEMPLATES: Final[tuple[Event, ...]] = _templates()
 
 
+#: ``id(template) -> (template, filled strategy)`` for the templates of :data:`TEMPLATES`.
+_FILLED: dict[int, tuple[Event, st.SearchStrategy[Event]]] = {}
+
+
 def filled(template: Event) -> st.SearchStrategy[Event]:
     """Draw fresh content into a template, keeping its kind, ids, guard fields and validity."""
+    cached = _FILLED.get(id(template))
+    if cached is not None and cached[0] is template:
+        return cached[1]
+    strategy = _filled(template)
+    if any(template is t for t in TEMPLATES):
+        _FILLED[id(template)] = (template, strategy)
+    return strategy
+
+
+def _filled(template: Event) -> st.SearchStrategy[Event]:
     fields: dict[str, st.SearchStrategy[Any]] = {}
     if hasattr(template, "delta"):
         fields["delta"] = text_deltas()
@@ -496,7 +539,7 @@ def filled(template: Event) -> st.SearchStrategy[Event]:
             base64_chunks() if valid_base64(data) is not None else invalid_base64_chunks()
         )
     if isinstance(template, DataBlockStartEvent | DataBlockDeltaEvent | ToolResultDataDeltaEvent):
-        fields["media_type"] = _media_types()
+        fields["media_type"] = media_types()
     if isinstance(template, ModelCallEndEvent):
         fields["input_tokens"] = st.integers(0, 50)
         fields["output_tokens"] = st.integers(0, 50)
@@ -510,9 +553,11 @@ def filled(template: Event) -> st.SearchStrategy[Event]:
         fields["execution_results"] = _result_item(template.execution_results[0]["id"]).map(
             lambda i: (i,)
         )
+    if not isinstance(template, CustomEvent):
+        fields["created_at"] = _absent_or(st.sampled_from(STAMPS))
     if not fields:
         return st.just(template)
-    return st.fixed_dictionaries(fields).map(lambda changes: _evolve(template, **changes))
+    return st.fixed_dictionaries(fields).map(lambda changes: with_changes(template, **changes))
 
 
 def _entity(event: Event) -> tuple[str, str]:
@@ -625,8 +670,8 @@ def rechunked(draw: st.DrawFn, events: Sequence[Event]) -> list[Event]:
             joined = b"".join(valid_base64(getattr(e, "data", "")) or b"" for e in run)
             for piece in _pieces(draw, joined, b""):
                 encoded = base64.b64encode(piece).decode("ascii")
-                result.append(_evolve(first, data=encoded))
+                result.append(with_changes(first, data=encoded))
             continue
         text = "".join(getattr(e, "delta", "") for e in run)
-        result.extend(_evolve(first, delta=piece) for piece in _pieces(draw, text, ""))
+        result.extend(with_changes(first, delta=piece) for piece in _pieces(draw, text, ""))
     return result

@@ -1,0 +1,188 @@
+"""Strategies for the stateful rules that aim at one corner: caller options, long blocks, chunks.
+
+Rules:
+
+1. :func:`caller_options` draws any subset of ``name``, ``role`` and
+   ``created_at`` (never ``reply_id``: the reply is adopted from its events).
+2. :func:`block_runs` gives a block a start, many deltas, its end and then
+   late input, so that deep block states and ``delta_after_end`` come often.
+3. :func:`result_data_deltas` aims chunks at one running tool result: new
+   and same-id sub-blocks, valid, empty and invalid chunks, URLs, empty media
+   types, so that every merge rule of ``spec/README.md`` §6 is met.
+4. :func:`tool_call_scenarios` walks one tool call through a whole life the
+   tables allow (asked, answered, submitted, answered externally, a streamed
+   result) and then sends it late input.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from hypothesis import strategies as st
+
+from streamspec._events import (
+    ABSENT,
+    DataBlockEndEvent,
+    DataBlockStartEvent,
+    Event,
+    ExternalExecutionResultEvent,
+    RequireExternalExecutionEvent,
+    RequireUserConfirmEvent,
+    TextBlockDeltaEvent,
+    TextBlockEndEvent,
+    TextBlockStartEvent,
+    ThinkingBlockDeltaEvent,
+    ThinkingBlockEndEvent,
+    ThinkingBlockStartEvent,
+    ToolCallDeltaEvent,
+    ToolCallEndEvent,
+    ToolCallStartEvent,
+    ToolResultDataDeltaEvent,
+    ToolResultEndEvent,
+    ToolResultStartEvent,
+    ToolResultTextDeltaEvent,
+    UserConfirmResultEvent,
+)
+from streamspec.testing._strategies import (
+    BLOCK_IDS,
+    REPLY_ID,
+    RESULT_BLOCK_IDS,
+    RESULT_STATES,
+    base64_chunks,
+    batch_item,
+    events_of_kind,
+    invalid_base64_chunks,
+    media_types,
+    text_deltas,
+    urls,
+    with_changes,
+)
+
+__all__ = ["block_runs", "caller_options", "result_data_deltas", "tool_call_scenarios"]
+
+
+def caller_options() -> st.SearchStrategy[dict[str, str]]:
+    """Caller options: any of ``name``, ``role`` and ``created_at``, never ``reply_id``."""
+    return st.fixed_dictionaries(
+        {},
+        optional={
+            "name": st.sampled_from(("caller", "")),
+            "role": st.sampled_from(("user", "assistant", "system")),
+            "created_at": st.just("2025-12-31T23:59:59"),
+        },
+    )
+
+
+_BLOCK_KINDS: Final = {
+    "text": (TextBlockStartEvent, TextBlockDeltaEvent, TextBlockEndEvent),
+    "thinking": (ThinkingBlockStartEvent, ThinkingBlockDeltaEvent, ThinkingBlockEndEvent),
+}
+
+
+def _block_delta(kind: str, block_id: str) -> st.SearchStrategy[Event]:
+    if kind == "data":
+        return events_of_kind("data_block_delta").map(lambda e: with_changes(e, block_id=block_id))
+    cls = _BLOCK_KINDS[kind][1]
+    return text_deltas().map(lambda d: cls(reply_id=REPLY_ID, block_id=block_id, delta=d))
+
+
+@st.composite
+def block_runs(draw: st.DrawFn) -> list[Event]:
+    """A block's start, many deltas, its end, then a late delta (and maybe a second end)."""
+    kind = draw(st.sampled_from(("text", "thinking", "data")))
+    block_id = draw(st.sampled_from(BLOCK_IDS))
+    if kind == "data":
+        start: Event = DataBlockStartEvent(
+            reply_id=REPLY_ID, block_id=block_id, media_type=draw(media_types())
+        )
+        end: Event = DataBlockEndEvent(reply_id=REPLY_ID, block_id=block_id)
+    else:
+        start_cls, _, end_cls = _BLOCK_KINDS[kind]
+        start = start_cls(reply_id=REPLY_ID, block_id=block_id)
+        end = end_cls(reply_id=REPLY_ID, block_id=block_id)
+    deltas = draw(st.lists(_block_delta(kind, block_id), min_size=2, max_size=8))
+    late = draw(st.lists(st.one_of(_block_delta(kind, block_id), st.just(end)), max_size=2))
+    return [start, *deltas, end, *late]
+
+
+@st.composite
+def result_data_deltas(draw: st.DrawFn, call_id: str) -> list[Event]:
+    """Tool-result data chunks for ``call_id``: fresh and same-id sub-blocks, any source.
+
+    Chunks are valid, empty, invalid or URLs, media types sometimes empty, so
+    merges meet every rule of ``spec/README.md`` §6.
+    """
+    sources = st.one_of(
+        base64_chunks().map(lambda chunk: {"data": chunk}),
+        base64_chunks().map(lambda chunk: {"data": chunk}),
+        st.just({"data": ""}),
+        invalid_base64_chunks().map(lambda chunk: {"data": chunk}),
+        urls().map(lambda url: {"url": url}),
+    )
+    first, second = RESULT_BLOCK_IDS
+    block_ids: st.SearchStrategy[Any] = st.sampled_from((ABSENT, first, first, first, second))
+    template = ToolResultDataDeltaEvent(
+        reply_id=REPLY_ID, tool_call_id=call_id, media_type="", data=""
+    )
+    chunks = st.tuples(block_ids, media_types(), sources).map(
+        lambda t: with_changes(
+            template, block_id=t[0], media_type=t[1], **{"data": ABSENT, "url": ABSENT, **t[2]}
+        )
+    )
+    return draw(st.lists(chunks, min_size=1, max_size=5))
+
+
+def _one(kind: str, call_id: str) -> st.SearchStrategy[tuple[Any, ...]]:
+    return batch_item(kind, call_id).map(lambda item: (item,))
+
+
+@st.composite
+def tool_call_scenarios(draw: st.DrawFn, call_id: str) -> list[Event]:
+    """One tool call's life: started, input streamed and ended, maybe asked and answered,
+    maybe submitted and answered externally, maybe a streamed result, then late input.
+
+    Each step is one the tables allow when the call was absent, so runs reach
+    ``asking``, ``allowed``, ``denied``, ``submitted``, ``resolved_externally``
+    and ``finished``; the late events probe the states after them.
+    """
+    r = REPLY_ID
+    events: list[Event] = [ToolCallStartEvent(reply_id=r, tool_call_id=call_id, tool_call_name="f")]
+    for delta in draw(st.lists(text_deltas(), max_size=3)):
+        events.append(ToolCallDeltaEvent(reply_id=r, tool_call_id=call_id, delta=delta))
+    events.append(ToolCallEndEvent(reply_id=r, tool_call_id=call_id))
+    if draw(st.booleans()):
+        events.append(
+            RequireUserConfirmEvent(
+                reply_id=r, tool_calls=draw(_one("require_user_confirm", call_id))
+            )
+        )
+        answer = draw(_one("user_confirm_result", call_id))
+        events.append(UserConfirmResultEvent(reply_id=r, confirm_results=answer))
+    if draw(st.booleans()):
+        events.append(
+            RequireExternalExecutionEvent(
+                reply_id=r, tool_calls=draw(_one("require_external_execution", call_id))
+            )
+        )
+        if draw(st.booleans()):
+            results = draw(_one("external_execution_result", call_id))
+            events.append(ExternalExecutionResultEvent(reply_id=r, execution_results=results))
+    if draw(st.booleans()):
+        events.append(ToolResultStartEvent(reply_id=r, tool_call_id=call_id, tool_call_name="f"))
+        for _ in range(draw(st.integers(0, 2))):
+            if draw(st.booleans()):
+                events.extend(draw(result_data_deltas(call_id)))
+            else:
+                delta = draw(text_deltas())
+                events.append(
+                    ToolResultTextDeltaEvent(reply_id=r, tool_call_id=call_id, delta=delta)
+                )
+        state = draw(st.sampled_from(RESULT_STATES))
+        events.append(ToolResultEndEvent(reply_id=r, tool_call_id=call_id, state=state))
+    late = st.sampled_from(
+        ("tool_call_delta", "tool_call_end", "tool_result_text_delta", "tool_result_end")
+    ).flatmap(
+        lambda kind: events_of_kind(kind).map(lambda e: with_changes(e, tool_call_id=call_id))
+    )
+    events.extend(draw(st.lists(late, max_size=2)))
+    return events
