@@ -5,7 +5,8 @@ Rules:
 1. :func:`caller_options` draws any subset of ``name``, ``role`` and
    ``created_at`` (never ``reply_id``: the reply is adopted from its events).
 2. :func:`block_runs` gives a block a start, many deltas, its end and then
-   late input, so that deep block states and ``delta_after_end`` come often.
+   late input, so that deep block states and ``delta_after_end`` come often;
+   half the time one delta also comes for another reply, mid-stream.
 3. :func:`result_data_deltas` aims chunks at one running tool result: new
    and same-id sub-blocks, valid, empty and invalid chunks, URLs, empty media
    types, so that every merge rule of ``spec/README.md`` §6 is met.
@@ -56,6 +57,7 @@ from streamspec.testing._strategies import (
     text_deltas,
     urls,
     with_changes,
+    with_wrong_reply_id,
 )
 
 __all__ = ["block_runs", "caller_options", "result_data_deltas", "tool_call_scenarios"]
@@ -102,7 +104,16 @@ def block_runs(draw: st.DrawFn) -> list[Event]:
         end = end_cls(reply_id=REPLY_ID, block_id=block_id)
     deltas = draw(st.lists(_block_delta(kind, block_id), min_size=2, max_size=8))
     late = draw(st.lists(st.one_of(_block_delta(kind, block_id), st.just(end)), max_size=2))
-    return [start, *deltas, end, *late]
+    return [start, *_with_foreign(draw, deltas), end, *late]
+
+
+def _with_foreign(draw: st.DrawFn, deltas: list[Event]) -> list[Event]:
+    """Half the time, put a copy of one delta for another reply somewhere among ``deltas``."""
+    if not deltas or not draw(st.booleans()):
+        return deltas
+    foreign = with_wrong_reply_id(draw(st.sampled_from(deltas)))
+    at = draw(st.integers(0, len(deltas)))
+    return [*deltas[:at], foreign, *deltas[at:]]
 
 
 @st.composite
@@ -112,15 +123,20 @@ def result_data_deltas(draw: st.DrawFn, call_id: str) -> list[Event]:
     Chunks are valid, empty, invalid or URLs, media types sometimes empty, so
     merges meet every rule of ``spec/README.md`` §6.
     """
+    valid = base64_chunks().map(lambda chunk: {"data": chunk})
     sources = st.one_of(
-        base64_chunks().map(lambda chunk: {"data": chunk}),
-        base64_chunks().map(lambda chunk: {"data": chunk}),
+        valid,
+        valid,
+        valid,
         st.just({"data": ""}),
         invalid_base64_chunks().map(lambda chunk: {"data": chunk}),
         urls().map(lambda url: {"url": url}),
     )
     first, second = RESULT_BLOCK_IDS
-    block_ids: st.SearchStrategy[Any] = st.sampled_from((ABSENT, first, first, first, second))
+    any_id: st.SearchStrategy[Any] = st.sampled_from((ABSENT, first, first, first, second))
+    # Most lists aim every chunk at one sub-block, so that merges are the rule.
+    focus = draw(st.sampled_from((first, first, first, None)))
+    block_ids = any_id if focus is None else st.just(focus)
     template = ToolResultDataDeltaEvent(
         reply_id=REPLY_ID, tool_call_id=call_id, media_type="", data=""
     )
@@ -147,8 +163,11 @@ def tool_call_scenarios(draw: st.DrawFn, call_id: str) -> list[Event]:
     """
     r = REPLY_ID
     events: list[Event] = [ToolCallStartEvent(reply_id=r, tool_call_id=call_id, tool_call_name="f")]
-    for delta in draw(st.lists(text_deltas(), max_size=3)):
-        events.append(ToolCallDeltaEvent(reply_id=r, tool_call_id=call_id, delta=delta))
+    inputs: list[Event] = [
+        ToolCallDeltaEvent(reply_id=r, tool_call_id=call_id, delta=delta)
+        for delta in draw(st.lists(text_deltas(), max_size=3))
+    ]
+    events.extend(_with_foreign(draw, inputs))
     events.append(ToolCallEndEvent(reply_id=r, tool_call_id=call_id))
     if draw(st.booleans()):
         events.append(
