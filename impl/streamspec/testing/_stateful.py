@@ -53,6 +53,9 @@ from streamspec._events import (
     ExternalExecutionResultEvent,
     RequireExternalExecutionEvent,
     RequireUserConfirmEvent,
+    ToolCallEndEvent,
+    ToolCallStartEvent,
+    ToolResultStartEvent,
     UserConfirmResultEvent,
 )
 from streamspec._machines import MACHINES, ReplyState
@@ -171,6 +174,21 @@ def diagnostic_fields(diagnostic: Any) -> dict[str, Any]:
 
 def _running(model: OracleModel) -> list[str]:
     return [k for k in TOOL_CALL_IDS if model.state_of("tool_result", None, k) == "running"]
+
+
+def _result_opening(model: OracleModel, call: str) -> list[Event]:
+    """The events that start ``call``'s result from where the call is (none when it cannot)."""
+    opening: list[Event] = []
+    state = model.state_of("tool_call", None, call)
+    if state == _CALL_INITIAL:
+        opening.append(ToolCallStartEvent(reply_id=REPLY_ID, tool_call_id=call, tool_call_name="f"))
+    if state in (_CALL_INITIAL, "streaming"):
+        opening.append(ToolCallEndEvent(reply_id=REPLY_ID, tool_call_id=call))
+    if model.state_of("tool_result", None, call) == "absent":
+        opening.append(
+            ToolResultStartEvent(reply_id=REPLY_ID, tool_call_id=call, tool_call_name="f")
+        )
+    return opening
 
 
 class ReplyStateMachine(RuleBasedStateMachine):
@@ -389,11 +407,17 @@ class ReplyStateMachine(RuleBasedStateMachine):
         for event in data.draw(block_runs(), label="block run"):
             self.step(event, "long block")
 
-    @precondition(lambda self: self._on("result_data") and bool(_running(self.model)))
+    @precondition(lambda self: self._on("result_data"))
     @rule(data=st.data())
     def result_data(self, data: st.DataObject) -> None:
-        """Data chunks for a running tool result: new and same-id sub-blocks, any source."""
-        call = data.draw(st.sampled_from(_running(self.model)), label="call")
+        """Data chunks for a running tool result (started first when none runs): any source."""
+        running = _running(self.model)
+        if running:
+            call = data.draw(st.sampled_from(running), label="call")
+        else:
+            call = data.draw(st.sampled_from(TOOL_CALL_IDS), label="call")
+            for event in _result_opening(self.model, call):
+                self.step(event, "result data")
         for event in data.draw(result_data_deltas(call), label="chunks"):
             self.step(event, "result data")
 

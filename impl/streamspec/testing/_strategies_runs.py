@@ -130,6 +130,7 @@ def result_data_deltas(draw: st.DrawFn, call_id: str) -> list[Event]:
         valid,
         st.just({"data": ""}),
         invalid_base64_chunks().map(lambda chunk: {"data": chunk}),
+        invalid_base64_chunks().map(lambda chunk: {"data": chunk}),
         urls().map(lambda url: {"url": url}),
     )
     first, second = RESULT_BLOCK_IDS
@@ -196,8 +197,9 @@ def tool_call_scenarios(draw: st.DrawFn, call_id: str) -> list[Event]:
                 events.append(
                     ToolResultTextDeltaEvent(reply_id=r, tool_call_id=call_id, delta=delta)
                 )
-        state = draw(st.sampled_from(RESULT_STATES))
-        events.append(ToolResultEndEvent(reply_id=r, tool_call_id=call_id, state=state))
+        if draw(st.booleans()):  # else the result stays running, for later chunks
+            state = draw(st.sampled_from(RESULT_STATES))
+            events.append(ToolResultEndEvent(reply_id=r, tool_call_id=call_id, state=state))
     late = st.sampled_from(
         ("tool_call_delta", "tool_call_end", "tool_result_text_delta", "tool_result_end")
     ).flatmap(
