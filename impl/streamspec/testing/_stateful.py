@@ -18,9 +18,11 @@ Rules (checked after every event):
    the unbroken oracle does.
 
 Rules that choose the next event: guided runs of events the spec allows now
-(one entity at a time, tool calls weighted double); a block with many deltas,
-an end, then a late delta; tool-result data chunks on live sub-blocks (mixed
-sources, empty media types, bad chunks); random events; events the spec
+(one entity at a time, tool calls weighted double); a tool call's whole life,
+then late input; a block with many deltas, an end, then a late delta (and
+sometimes a delta for another reply mid-stream); tool-result data chunks
+aimed at one sub-block, a result opened first when none runs (mixed sources,
+empty media types, bad chunks); random events; events the spec
 rejects now; batches mixing live, repeated and pool ids; events for another
 reply; unknown types; the reply's end; end of input; export and resume.
 Each run enables a random subset of the optional rules (swarm testing), and
@@ -180,6 +182,8 @@ def _result_opening(model: OracleModel, call: str) -> list[Event]:
     """The events that start ``call``'s result from where the call is (none when it cannot)."""
     opening: list[Event] = []
     state = model.state_of("tool_call", None, call)
+    if state in ("resolved_externally", "finished"):
+        return opening
     if state == _CALL_INITIAL:
         opening.append(ToolCallStartEvent(reply_id=REPLY_ID, tool_call_id=call, tool_call_name="f"))
     if state in (_CALL_INITIAL, "streaming"):
@@ -189,6 +193,13 @@ def _result_opening(model: OracleModel, call: str) -> list[Event]:
             ToolResultStartEvent(reply_id=REPLY_ID, tool_call_id=call, tool_call_name="f")
         )
     return opening
+
+
+def _result_calls(model: OracleModel) -> list[str]:
+    """The calls whose result runs, or else those whose result can still be opened."""
+    if model.state_of("reply", None, None) == ReplyState.ENDED.value:
+        return []
+    return _running(model) or [k for k in TOOL_CALL_IDS if _result_opening(model, k)]
 
 
 class ReplyStateMachine(RuleBasedStateMachine):
@@ -220,7 +231,6 @@ class ReplyStateMachine(RuleBasedStateMachine):
         self.finish_after = 0
         self.cells: set[str] = set()
         self.codes: set[str] = set()
-        self.transitions: set[tuple[str, str, str, str]] = set()
         self._split: tuple[int, list[Event], list[Event]] | None = None
 
     def make_implementation(self, **options: str) -> Implementation:
@@ -283,7 +293,6 @@ class ReplyStateMachine(RuleBasedStateMachine):
         else:
             self._expect_diagnostics(event, verdict, index)
         self.model.commit(event, verdict, strict=self.strict)
-        self.transitions |= self.model.transitions
         after = self.impl.to_dict()
         after_states = _states(self.impl.states())
         message = self.model.to_dict()
@@ -407,18 +416,15 @@ class ReplyStateMachine(RuleBasedStateMachine):
         for event in data.draw(block_runs(), label="block run"):
             self.step(event, "long block")
 
-    @precondition(lambda self: self._on("result_data"))
+    @precondition(lambda self: self._on("result_data") and bool(_result_calls(self.model)))
     @rule(data=st.data())
     def result_data(self, data: st.DataObject) -> None:
-        """Data chunks for a running tool result (started first when none runs): any source."""
-        running = _running(self.model)
-        if running:
-            call = data.draw(st.sampled_from(running), label="call")
-        else:
-            call = data.draw(st.sampled_from(TOOL_CALL_IDS), label="call")
-            for event in _result_opening(self.model, call):
-                self.step(event, "result data")
-        for event in data.draw(result_data_deltas(call), label="chunks"):
+        """Data chunks for a running tool result (one is opened when none runs): any source."""
+        call = data.draw(st.sampled_from(_result_calls(self.model)), label="call")
+        for event in _result_opening(self.model, call):
+            self.step(event, "result data")
+        chunks = result_data_deltas(call, f"d-{self.model.index}")
+        for event in data.draw(chunks, label="chunks"):
             self.step(event, "result data")
 
     @precondition(lambda self: self._on("end") and self.model.index >= 20)

@@ -49,6 +49,7 @@ from streamspec.testing._strategies import (
     REPLY_ID,
     RESULT_BLOCK_IDS,
     RESULT_STATES,
+    STAMPS,
     base64_chunks,
     batch_item,
     events_of_kind,
@@ -104,7 +105,12 @@ def block_runs(draw: st.DrawFn) -> list[Event]:
         end = end_cls(reply_id=REPLY_ID, block_id=block_id)
     deltas = draw(st.lists(_block_delta(kind, block_id), min_size=2, max_size=8))
     late = draw(st.lists(st.one_of(_block_delta(kind, block_id), st.just(end)), max_size=2))
-    return [start, *_with_foreign(draw, deltas), end, *late]
+    return [_stamped(draw, start), *_with_foreign(draw, deltas), end, *late]
+
+
+def _stamped(draw: st.DrawFn, event: Event) -> Event:
+    """Half the time, ``event`` with a ``created_at`` (it names the message's if it comes first)."""
+    return with_changes(event, created_at=STAMPS[0]) if draw(st.booleans()) else event
 
 
 def _with_foreign(draw: st.DrawFn, deltas: list[Event]) -> list[Event]:
@@ -117,8 +123,10 @@ def _with_foreign(draw: st.DrawFn, deltas: list[Event]) -> list[Event]:
 
 
 @st.composite
-def result_data_deltas(draw: st.DrawFn, call_id: str) -> list[Event]:
+def result_data_deltas(draw: st.DrawFn, call_id: str, fresh_id: str = "dx") -> list[Event]:
     """Tool-result data chunks for ``call_id``: fresh and same-id sub-blocks, any source.
+
+    ``fresh_id`` names a sub-block the result does not hold yet, if the caller knows one.
 
     Chunks are valid, empty, invalid or URLs, media types sometimes empty, so
     merges meet every rule of ``spec/README.md`` §6.
@@ -135,18 +143,23 @@ def result_data_deltas(draw: st.DrawFn, call_id: str) -> list[Event]:
     )
     first, second = RESULT_BLOCK_IDS
     any_id: st.SearchStrategy[Any] = st.sampled_from((ABSENT, first, first, first, second))
-    # Most lists aim every chunk at one sub-block, so that merges are the rule.
-    focus = draw(st.sampled_from((first, first, first, None)))
+    # Most lists aim every chunk at one sub-block, often a fresh one (ids past the
+    # pool), and open it with a valid chunk, so that merges are the rule.
+    focus = draw(st.sampled_from((fresh_id, fresh_id, first, second, None)))
     block_ids = any_id if focus is None else st.just(focus)
     template = ToolResultDataDeltaEvent(
         reply_id=REPLY_ID, tool_call_id=call_id, media_type="", data=""
     )
-    chunks = st.tuples(block_ids, media_types(), sources).map(
-        lambda t: with_changes(
-            template, block_id=t[0], media_type=t[1], **{"data": ABSENT, "url": ABSENT, **t[2]}
+
+    def chunk(source: st.SearchStrategy[dict[str, str]]) -> st.SearchStrategy[Event]:
+        return st.tuples(block_ids, media_types(), source).map(
+            lambda t: with_changes(
+                template, block_id=t[0], media_type=t[1], **{"data": ABSENT, "url": ABSENT, **t[2]}
+            )
         )
-    )
-    return draw(st.lists(chunks, min_size=1, max_size=5))
+
+    opening = draw(chunk(st.one_of(valid, valid, sources)))
+    return [opening, *draw(st.lists(chunk(sources), max_size=4))]
 
 
 def _one(kind: str, call_id: str) -> st.SearchStrategy[tuple[Any, ...]]:
@@ -163,7 +176,8 @@ def tool_call_scenarios(draw: st.DrawFn, call_id: str) -> list[Event]:
     and ``finished``; the late events probe the states after them.
     """
     r = REPLY_ID
-    events: list[Event] = [ToolCallStartEvent(reply_id=r, tool_call_id=call_id, tool_call_name="f")]
+    start = ToolCallStartEvent(reply_id=r, tool_call_id=call_id, tool_call_name="f")
+    events: list[Event] = [_stamped(draw, start)]
     inputs: list[Event] = [
         ToolCallDeltaEvent(reply_id=r, tool_call_id=call_id, delta=delta)
         for delta in draw(st.lists(text_deltas(), max_size=3))
