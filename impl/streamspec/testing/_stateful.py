@@ -361,7 +361,7 @@ class ReplyStateMachine(RuleBasedStateMachine):
         self.finish_after = data.draw(st.integers(0, 16), label="finish after")
         if self.options:
             self._restart(data.draw(caller_options(), label="options"))
-        if self._on("resume") and data.draw(st.booleans(), label="resume first"):
+        if self._on("resume") and data.draw(st.integers(0, 3), label="resume first"):
             self._resume()
 
     # --------------------------------------------------------------- rules
@@ -486,7 +486,7 @@ class ReplyStateMachine(RuleBasedStateMachine):
         assert _states(self.impl.states()) == states, "finish() changed the states"
         options = data.draw(caller_options(), label="options") if self.options else {}
         self._restart(options)
-        if self._on("resume") and data.draw(st.booleans(), label="resume first"):
+        if self._on("resume") and data.draw(st.integers(0, 3), label="resume first"):
             self._resume()
 
     @precondition(lambda self: self._on("resume"))

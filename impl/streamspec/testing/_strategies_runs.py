@@ -151,15 +151,19 @@ def result_data_deltas(draw: st.DrawFn, call_id: str, fresh_id: str = "dx") -> l
         reply_id=REPLY_ID, tool_call_id=call_id, media_type="", data=""
     )
 
-    def chunk(source: st.SearchStrategy[dict[str, str]]) -> st.SearchStrategy[Event]:
-        return st.tuples(block_ids, media_types(), source).map(
+    def chunk(
+        source: st.SearchStrategy[dict[str, str]], media: st.SearchStrategy[str]
+    ) -> st.SearchStrategy[Event]:
+        return st.tuples(block_ids, media, source).map(
             lambda t: with_changes(
                 template, block_id=t[0], media_type=t[1], **{"data": ABSENT, "url": ABSENT, **t[2]}
             )
         )
 
-    opening = draw(chunk(st.one_of(valid, valid, sources)))
-    return [opening, *draw(st.lists(chunk(sources), max_size=4))]
+    opening = draw(chunk(st.one_of(valid, valid, sources), media_types()))
+    # A merged chunk's empty media type keeps the sub-block's: make it common.
+    merged = st.one_of(st.just(""), media_types())
+    return [opening, *draw(st.lists(chunk(sources, merged), max_size=4))]
 
 
 def _one(kind: str, call_id: str) -> st.SearchStrategy[tuple[Any, ...]]:
