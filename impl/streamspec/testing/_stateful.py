@@ -25,7 +25,8 @@ aimed at one sub-block, a result opened first when none runs (mixed sources,
 empty media types, bad chunks); random events; events the spec
 rejects now; batches mixing live, repeated and pool ids; events for another
 reply; unknown types; the reply's end; end of input; export and resume.
-Each run enables a random subset of the optional rules (swarm testing), and
+Each run enables a random subset of the optional rules (swarm testing; the
+rules aimed at deep states are always on), and
 reports every (machine, state, event, guard) cell and code it reached with
 ``hypothesis.event``.
 """
@@ -111,8 +112,6 @@ SWARM_RULES: Final = (
     "end",
     "finish",
     "resume",
-    "result_data",
-    "long_block",
 )
 #: ``oracle signature -> (allowed templates, rejected templates)``, shared by all runs.
 _SPLITS: dict[Hashable, tuple[list[Event], list[Event]]] = {}
@@ -409,14 +408,13 @@ class ReplyStateMachine(RuleBasedStateMachine):
         for event in data.draw(tool_call_scenarios(call), label="scenario"):
             self.step(event, "scenario")
 
-    @precondition(lambda self: self._on("long_block"))
     @rule(data=st.data())
     def long_block(self, data: st.DataObject) -> None:
         """A block with many deltas, its end, then a late delta (and maybe a late end)."""
         for event in data.draw(block_runs(), label="block run"):
             self.step(event, "long block")
 
-    @precondition(lambda self: self._on("result_data") and bool(_result_calls(self.model)))
+    @precondition(lambda self: bool(_result_calls(self.model)))
     @rule(data=st.data())
     def result_data(self, data: st.DataObject) -> None:
         """Data chunks for a running tool result (one is opened when none runs): any source."""
