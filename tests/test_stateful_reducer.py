@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
+from hypothesis import settings
 from streamspec import ProtocolError, Reducer, TextBlockDeltaEvent
 from streamspec._machines import MACHINES, match_rejection
 from streamspec._resources import load_spec_json
@@ -48,6 +49,26 @@ TestLenientReducer.__doc__ = "Lenient folding agrees with the oracle after every
 TestStrictReducer = StrictReducerMachine.TestCase
 TestStrictReducer.__doc__ = (
     "Strict folding raises the oracle's diagnostic for every rejected event and changes nothing."
+)
+
+
+def _judged_in_full(strict: bool, **options: Any) -> Implementation:
+    reducer = Reducer(strict=strict, **options)
+    reducer._fast = {}
+    return reducer
+
+
+def _resume_judged_in_full(state: Mapping[str, Any]) -> Implementation:
+    reducer = Reducer.from_state(state)
+    reducer._fast = {}
+    return reducer
+
+
+FullPathReducerMachine = machine_for(_judged_in_full, options=True, resume=_resume_judged_in_full)
+TestFullPathReducer = FullPathReducerMachine.TestCase
+TestFullPathReducer.settings = settings(max_examples=max(10, settings.default.max_examples // 3))
+TestFullPathReducer.__doc__ = (
+    "With its fast paths off, the reducer's full judgement of every delta agrees with the oracle."
 )
 
 
