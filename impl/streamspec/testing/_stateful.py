@@ -61,7 +61,13 @@ from streamspec._events import (
     ToolResultStartEvent,
     UserConfirmResultEvent,
 )
-from streamspec._machines import MACHINES, ReplyState
+from streamspec._machines import (
+    MACHINES,
+    BlockState,
+    ReplyState,
+    ToolCallState,
+    ToolResultState,
+)
 from streamspec.testing._oracle_model import Expected, OracleModel, Verdict
 from streamspec.testing._strategies import (
     REPLY_ID,
@@ -116,6 +122,18 @@ SWARM_RULES: Final = (
 #: ``oracle signature -> (allowed templates, rejected templates)``, shared by all runs.
 _SPLITS: dict[Hashable, tuple[list[Event], list[Event]]] = {}
 _FIELDS: Final = ("code", "severity", "index", "item", "machine", "state", "event", "key")
+
+
+#: The public state enums, whose values every reported state must be.
+_STATE_VALUES: Final[Mapping[str, frozenset[str]]] = {
+    name: frozenset(member.value for member in enum_type)
+    for name, enum_type in (
+        ("reply", ReplyState),
+        ("block", BlockState),
+        ("tool_call", ToolCallState),
+        ("tool_result", ToolResultState),
+    )
+}
 
 
 class Implementation(Protocol):
@@ -509,10 +527,14 @@ class ReplyStateMachine(RuleBasedStateMachine):
 
     @invariant()
     def states_match_oracle(self) -> None:
-        """Every entity's state equals its oracle machine's."""
+        """Every entity's state equals its oracle machine's, and is a value of the public enum."""
         got = _states(self.impl.states())
         expected = self.model.states()
         assert got == expected, f"states {got} differ from the oracle's {expected}"
+        for machine, entities in got.items():
+            vocabulary = _STATE_VALUES[machine]
+            unnamed = set(entities.values()) - vocabulary
+            assert not unnamed, f"{machine} states {unnamed} are not in {sorted(vocabulary)}"
 
     @invariant()
     def message_matches_model(self) -> None:
