@@ -647,3 +647,32 @@ def test_a_role_outside_agentscopes_roles_is_a_usage_error() -> None:
         Reducer(reply_id="r", role="tool")
     assert "role must be one of user, assistant, system" in str(caught.value)
     assert Reducer(reply_id="r", role="system").to_dict()["role"] == "system"
+
+
+def test_an_unreadable_object_takes_an_index_and_changes_nothing() -> None:
+    """reject_unreadable records unreadable_line at the next index with its paths; later indexes follow."""
+    reducer = Reducer(reply_id=R)
+    (found,) = reducer.reject_unreadable(["$.delta"], "expected string @ $.delta")
+    assert (found.code, found.index, dict(found.details)) == (
+        "unreadable_line",
+        0,
+        {"paths": ["$.delta"]},
+    )
+    assert reducer.next_index == 1
+    assert reducer.to_dict()["content"] == [] and reducer.states()["block"] == {}
+    (late,) = reducer.apply(TextBlockDeltaEvent(reply_id=R, block_id="b", delta="x"))
+    assert late.index == 1
+
+
+def test_an_unreadable_object_raises_in_strict_mode_and_not_after_finish() -> None:
+    """Strict mode raises unreadable_line; a finished reducer refuses with UsageError, unchanged."""
+    strict = Reducer(reply_id=R, strict=True)
+    with pytest.raises(ProtocolError) as caught:
+        strict.reject_unreadable(["$"], "not an object")
+    assert (caught.value.code, caught.value.diagnostic.index) == ("unreadable_line", 0)
+    assert strict.diagnostics == ()
+    done = Reducer(reply_id=R)
+    done.finish()
+    with pytest.raises(UsageError):
+        done.reject_unreadable(["$"], "not an object")
+    assert done.next_index == 0
