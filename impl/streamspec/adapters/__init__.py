@@ -1,0 +1,1 @@
+"""Adapters that let other implementations speak the conformance kit's adapter protocol."""
