@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 from hypothesis import settings
-from streamspec import ProtocolError, Reducer, TextBlockDeltaEvent
+from streamspec import DecodeError, ProtocolError, Reducer, TextBlockDeltaEvent, decode_event
+from streamspec._errors import UsageError
 from streamspec._machines import MACHINES, match_rejection
 from streamspec._resources import load_spec_json
 from streamspec.testing import (
@@ -35,12 +36,19 @@ def _reducer(strict: bool, **options: Any) -> Implementation:
 
 
 def _resume(state: Mapping[str, Any]) -> Implementation:
+    assert (state["format"], state["version"]) == ("streamspec.reducer-state", 1), state
     return Reducer.from_state(state)
 
 
-LenientReducerMachine = machine_for(_reducer, options=True, resume=_resume)
+_REDUCER_SWITCHES: dict[str, Any] = {
+    "options": True,
+    "resume": _resume,
+    "unreadable": True,
+    "after_finish": UsageError,
+}
+LenientReducerMachine = machine_for(_reducer, **_REDUCER_SWITCHES)
 StrictReducerMachine = machine_for(
-    _reducer, strict=True, error_type=ProtocolError, options=True, resume=_resume
+    _reducer, strict=True, error_type=ProtocolError, **_REDUCER_SWITCHES
 )
 
 TestLenientReducer = LenientReducerMachine.TestCase
@@ -64,11 +72,44 @@ def _resume_judged_in_full(state: Mapping[str, Any]) -> Implementation:
     return reducer
 
 
-FullPathReducerMachine = machine_for(_judged_in_full, options=True, resume=_resume_judged_in_full)
+FullPathReducerMachine = machine_for(
+    _judged_in_full, **{**_REDUCER_SWITCHES, "resume": _resume_judged_in_full}
+)
 TestFullPathReducer = FullPathReducerMachine.TestCase
 TestFullPathReducer.settings = settings(max_examples=max(10, settings.default.max_examples // 3))
 TestFullPathReducer.__doc__ = (
     "With its fast paths off, the reducer's full judgement of every delta agrees with the oracle."
+)
+
+
+class _WireReducer:
+    """A reducer fed wire JSON, reading each object the way the command line does."""
+
+    def __init__(self, strict: bool, **options: Any) -> None:
+        self.reducer = Reducer(strict=strict, **options)
+
+    def apply(self, wire: Any) -> Any:
+        try:
+            event = decode_event(wire)
+        except DecodeError as error:
+            return self.reducer.reject_unreadable(error.paths, str(error))
+        return self.reducer.apply(event)
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.reducer.to_dict()
+
+    def states(self) -> Mapping[str, Mapping[str, str]]:
+        return self.reducer.states()
+
+    def finish(self) -> Any:
+        return self.reducer.finish()
+
+
+WireReducerMachine = machine_for(_WireReducer, options=True, wire=True, unreadable=True)
+TestWireReducer = WireReducerMachine.TestCase
+TestWireReducer.settings = settings(max_examples=max(10, settings.default.max_examples // 4))
+TestWireReducer.__doc__ = (
+    "Fed wire JSON and decoded by the codec, broken fields included, the reducer agrees too."
 )
 
 
@@ -90,7 +131,7 @@ def test_switches_turn_rules_off() -> None:
     """An implementation without finish() or export_state() gets neither rule, even in a swarm."""
     plain = machine_for(lambda strict: Reducer(strict=strict), finishes=False)
     machine = plain()
-    assert machine.enabled == frozenset(SWARM_RULES) - {"finish", "resume"}
+    assert machine.enabled == frozenset(SWARM_RULES) - {"finish", "resume", "unreadable"}
     assert (plain.options, plain.resumes, plain.finishes) == (False, False, False)
 
 

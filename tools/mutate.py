@@ -108,12 +108,22 @@ def area_files(area: str, root: Path) -> list[str]:
 
 
 def select(
-    items: list[Mutant], *, only: str | None, limit: int | None, sample: int | None, seed: int
+    items: list[Mutant],
+    *,
+    only: Sequence[str] | None,
+    limit: int | None,
+    sample: int | None,
+    seed: int,
 ) -> list[Mutant]:
-    """Apply ``--only FILE:LINE``, ``--sample N`` (seeded, source order kept) and ``--limit N``."""
+    """Apply ``--only FILE:LINE`` (any number), ``--sample N`` (seeded, source order kept)
+    and ``--limit N``."""
     if only:
-        path, _, line = only.rpartition(":")
-        items = [m for m in items if m.path.endswith(path) and str(m.line) == line]
+        places = [place.rpartition(":")[::2] for place in only]
+        items = [
+            m
+            for m in items
+            if any(m.path.endswith(path) and str(m.line) == line for path, line in places)
+        ]
     if sample is not None and sample < len(items):
         chosen = set(random.Random(seed).sample(range(len(items)), sample))
         items = [m for i, m in enumerate(items) if i in chosen]
@@ -349,7 +359,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--limit", type=int, help="run only the first N chosen mutants")
     parser.add_argument("--sample", type=int, help="run a seeded random sample of N mutants")
     parser.add_argument("--sample-seed", type=int, default=0, help="seed of --sample (default 0)")
-    parser.add_argument("--only", help="FILE:LINE: only the mutants of that line")
+    parser.add_argument(
+        "--only", action="append", help="FILE:LINE: only the mutants of that line (repeatable)"
+    )
     parser.add_argument(
         "--ref", help="measure this commit (git archive) instead of the working tree"
     )

@@ -10,6 +10,7 @@ reducer runs::
     TestMyReducer = machine_for(lambda strict: MyReducer(strict=strict)).TestCase
 """
 
+from streamspec.testing._machine_for import machine_for, run_against
 from streamspec.testing._oracle_codes import expected_rejection
 from streamspec.testing._oracle_model import (
     Expected,
@@ -18,15 +19,15 @@ from streamspec.testing._oracle_model import (
     Verdict,
     valid_base64,
 )
+from streamspec.testing._profiles import PROFILES, load_profile, register_profiles
 from streamspec.testing._stateful import (
+    ALL_CHECKS,
     SWARM_RULES,
     Factory,
     Implementation,
     ReplyStateMachine,
     Resume,
     diagnostic_fields,
-    machine_for,
-    run_against,
 )
 from streamspec.testing._strategies import (
     BLOCK_IDS,
@@ -61,8 +62,10 @@ from streamspec.testing._strategies_runs import (
 )
 
 __all__ = [
+    "ALL_CHECKS",
     "BLOCK_IDS",
     "OTHER_REPLY_ID",
+    "PROFILES",
     "REPLY_ID",
     "RESULT_BLOCK_IDS",
     "RESULT_STATES",
@@ -91,9 +94,11 @@ __all__ = [
     "guided",
     "invalid_base64_chunks",
     "legal_streams",
+    "load_profile",
     "machine_for",
     "media_types",
     "rechunked",
+    "register_profiles",
     "result_data_deltas",
     "run_against",
     "text_deltas",

@@ -380,6 +380,11 @@ class OracleModel:
 
     # ------------------------------------------------------------ applying
 
+    def skip(self) -> None:
+        """Count an unreadable input object: it takes the next index and changes nothing."""
+        self.index += 1
+        self.version += 1
+
     def commit(self, event: AgentEvent, verdict: Verdict, *, strict: bool = False) -> None:
         """Apply what ``verdict`` (from :meth:`judge` on this state) says ``event`` does.
 

@@ -16,6 +16,17 @@ Rules (checked after every event):
 4. Export and resume: ``export_state()`` through a JSON round trip, rebuilt
    by :meth:`ReplyStateMachine.resume_implementation`, folds on exactly as
    the unbroken oracle does.
+5. An unreadable input object (``spec/README.md`` §1) gives one
+   ``unreadable_line`` error naming the bad field's path, takes an index and
+   changes nothing.
+6. Every event kind stepped and every reported state is a value of the
+   public enums (:class:`~streamspec.EventKind` and the state enums).
+
+An implementation that lacks a check opts out of it (``checks``): without
+``diagnostics`` only messages and states are compared, without ``states``
+only messages and diagnostics. ``legal_only`` sends only events the spec
+accepts whole; ``wire`` hands events over as wire JSON objects
+(``streamspec.encode_event``) instead of streamspec event objects.
 
 Rules that choose the next event: guided runs of events the spec allows now
 (one entity at a time, tool calls weighted double); a tool call's whole life,
@@ -26,9 +37,10 @@ empty media types, bad chunks); random events; events the spec
 rejects now; batches mixing live, repeated and pool ids; events for another
 reply; unknown types; the reply's end; end of input; export and resume.
 Each run enables a random subset of the optional rules (swarm testing; the
-rules aimed at deep states are always on), and
-reports every (machine, state, event, guard) cell and code it reached with
-``hypothesis.event``.
+rules aimed at deep states are always on); the reply's end and the end of
+input come after a drawn number of events, so a failure that involves them
+shrinks to a short run. Each run reports every (machine, state, event,
+guard) cell and code it reached with ``hypothesis.event``.
 """
 
 from __future__ import annotations
@@ -38,7 +50,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any, ClassVar, Final, Protocol
 
 from hypothesis import event as report
-from hypothesis import note, settings, target
+from hypothesis import note, target
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -46,9 +58,9 @@ from hypothesis.stateful import (
     invariant,
     precondition,
     rule,
-    run_state_machine_as_test,
 )
 
+from streamspec._codec import encode_event
 from streamspec._errors import ProtocolError
 from streamspec._events import (
     AgentEvent,
@@ -59,11 +71,13 @@ from streamspec._events import (
     ToolCallEndEvent,
     ToolCallStartEvent,
     ToolResultStartEvent,
+    UnknownEvent,
     UserConfirmResultEvent,
 )
 from streamspec._machines import (
     MACHINES,
     BlockState,
+    EventKind,
     ReplyState,
     ToolCallState,
     ToolResultState,
@@ -90,14 +104,13 @@ from streamspec.testing._strategies_runs import (
 )
 
 __all__ = [
+    "ALL_CHECKS",
     "SWARM_RULES",
     "Factory",
     "Implementation",
     "ReplyStateMachine",
     "Resume",
     "diagnostic_fields",
-    "machine_for",
-    "run_against",
 ]
 
 _CALL_INITIAL = MACHINES["tool_call"].initial
@@ -118,9 +131,17 @@ SWARM_RULES: Final = (
     "end",
     "finish",
     "resume",
+    "unreadable",
 )
+#: What a run compares; an implementation may leave ``diagnostics`` or ``states`` out.
+ALL_CHECKS: Final = frozenset({"message", "diagnostics", "states"})
+#: The rules that only send events the spec rejects (off in ``legal_only`` runs).
+_ILLEGAL_RULES: Final = frozenset({"random", "rejected", "wrong_reply_id", "unknown", "unreadable"})
+_EVENT_KINDS: Final = frozenset(kind.value for kind in EventKind)
 #: ``oracle signature -> (allowed templates, rejected templates)``, shared by all runs.
 _SPLITS: dict[Hashable, tuple[list[Event], list[Event]]] = {}
+#: Paths an unreadable object's bad fields may have (object mode).
+_BAD_PATHS: Final = ("$", "$.type", "$.reply_id", "$.delta", "$.tool_calls[0].id")
 _FIELDS: Final = ("code", "severity", "index", "item", "machine", "state", "event", "key")
 
 
@@ -229,7 +250,12 @@ class ReplyStateMachine(RuleBasedStateMachine):
     ``name``, ``role`` and ``created_at``; default off), ``resumes`` (it has
     ``export_state()`` and :meth:`resume_implementation` rebuilds it; default
     off), ``swarm`` (each run enables a random subset of
-    :data:`SWARM_RULES`; default on).
+    :data:`SWARM_RULES`; default on), ``checks`` (a subset of
+    :data:`ALL_CHECKS`), ``legal_only``, ``wire``, ``unreadable`` (it reports
+    unreadable input: ``apply`` of a broken wire object with ``wire``, else
+    ``reject_unreadable(paths, reason)``) and ``after_finish`` (the exception
+    ``apply`` raises once ``finish()`` was called; a second ``finish()`` then
+    reports nothing).
     """
 
     strict: ClassVar[bool] = False
@@ -238,6 +264,11 @@ class ReplyStateMachine(RuleBasedStateMachine):
     options: ClassVar[bool] = False
     resumes: ClassVar[bool] = False
     swarm: ClassVar[bool] = True
+    checks: ClassVar[frozenset[str]] = ALL_CHECKS
+    legal_only: ClassVar[bool] = False
+    wire: ClassVar[bool] = False
+    unreadable: ClassVar[bool] = False
+    after_finish: ClassVar[type[BaseException] | None] = None
 
     def __init__(self) -> None:
         super().__init__()
@@ -246,6 +277,7 @@ class ReplyStateMachine(RuleBasedStateMachine):
         self.impl = self.make_implementation()
         self.model = OracleModel()
         self.finish_after = 0
+        self.end_after = 0
         self.cells: set[str] = set()
         self.codes: set[str] = set()
         self._split: tuple[int, list[Event], list[Event]] | None = None
@@ -263,6 +295,10 @@ class ReplyStateMachine(RuleBasedStateMachine):
         off = {"finish"} if not cls.finishes else set()
         if not cls.resumes:
             off.add("resume")
+        if not cls.unreadable:
+            off.add("unreadable")
+        if cls.legal_only:
+            off |= _ILLEGAL_RULES
         return names - off
 
     def _on(self, name: str) -> bool:
@@ -294,6 +330,10 @@ class ReplyStateMachine(RuleBasedStateMachine):
         """Apply ``event`` to both sides and check what the oracle predicts."""
         index = self.model.index
         verdict = self.model.judge(event)
+        if self.legal_only and not verdict.legal:
+            return
+        if not isinstance(event, UnknownEvent):
+            assert event.KIND in _EVENT_KINDS, f"{event.KIND!r} is not a value of EventKind"
         note(f"#{index} {how}: {event!r} -> {[(d.code, d.item) for d in verdict.diagnostics]}")
         for cell in self.model.cells(event):
             if cell not in self.cells:
@@ -304,17 +344,17 @@ class ReplyStateMachine(RuleBasedStateMachine):
                 self.codes.add(expected.code)
                 report(f"code {expected.code}")
         before = self.impl.to_dict()
-        before_states = _states(self.impl.states())
+        before_states = self._current_states()
         if self.strict and verdict.error_code is not None:
             self._expect_raise(event, verdict, index)
         else:
             self._expect_diagnostics(event, verdict, index)
         self.model.commit(event, verdict, strict=self.strict)
         after = self.impl.to_dict()
-        after_states = _states(self.impl.states())
+        after_states = self._current_states()
         message = self.model.to_dict()
         assert after == message, f"after #{index} the message is {after!r}, not {message!r}"
-        expected_states = self.model.states()
+        expected_states = self.model.states() if "states" in self.checks else {}
         assert after_states == expected_states, (
             f"after #{index} the states are {after_states}, not {expected_states}"
         )
@@ -340,11 +380,22 @@ class ReplyStateMachine(RuleBasedStateMachine):
                 return str(getattr(event, name)[item]["id"])
         return str(event.confirm_results[item]["tool_call"]["id"])  # type: ignore[union-attr]
 
+    def _send(self, event: AgentEvent) -> Iterable[Any]:
+        return self.impl.apply(encode_event(event) if self.wire else event)  # type: ignore[arg-type]
+
+    def _current_states(self) -> dict[str, dict[str, str]]:
+        return _states(self.impl.states()) if "states" in self.checks else {}
+
     def _expect_raise(self, event: AgentEvent, verdict: Verdict, index: int) -> None:
         first = next(d for d in verdict.diagnostics if d.is_error)
+        self._expect_raise_of(lambda: self._send(event), first, index)
+
+    def _expect_raise_of(self, send: Callable[[], object], first: Expected, index: int) -> None:
         try:
-            self.impl.apply(event)
+            send()
         except self.error_type as error:
+            if "diagnostics" not in self.checks:
+                return
             got = getattr(error, "code", None)
             assert got == first.code, (
                 f"strict mode raised {got!r}, the oracle expects {first.code!r}"
@@ -359,7 +410,9 @@ class ReplyStateMachine(RuleBasedStateMachine):
             )
 
     def _expect_diagnostics(self, event: AgentEvent, verdict: Verdict, index: int) -> None:
-        _same(self.impl.apply(event), verdict.diagnostics, index, f"event #{index}")
+        found = self._send(event)
+        if "diagnostics" in self.checks:
+            _same(found, verdict.diagnostics, index, f"event #{index}")
 
     # --------------------------------------------------------- configuring
 
@@ -376,6 +429,7 @@ class ReplyStateMachine(RuleBasedStateMachine):
         for name in sorted(self.enabled):
             report(f"swarm {name}")
         self.finish_after = data.draw(st.integers(0, 16), label="finish after")
+        self.end_after = data.draw(st.integers(0, 30), label="end after")
         if self.options:
             self._restart(data.draw(caller_options(), label="options"))
         if self._on("resume") and data.draw(st.integers(0, 3), label="resume first"):
@@ -443,10 +497,10 @@ class ReplyStateMachine(RuleBasedStateMachine):
         for event in data.draw(chunks, label="chunks"):
             self.step(event, "result data")
 
-    @precondition(lambda self: self._on("end") and self.model.index >= 20)
+    @precondition(lambda self: self._on("end") and self.model.index >= self.end_after)
     @rule(event=events_of_kind("reply_end"))
     def end_reply(self, event: Event) -> None:
-        """The reply ends (late, so that most steps happen before it)."""
+        """The reply ends, once the run's drawn number of events has gone by."""
         self.step(event, "end")
 
     @precondition(lambda self: self._on("rejected"))
@@ -497,13 +551,61 @@ class ReplyStateMachine(RuleBasedStateMachine):
         warnings = self.model.finish()
         for warning in warnings:
             report(f"code {warning.code}")
-        states = _states(self.impl.states())
-        _same(self.impl.finish(), warnings, None, "the end of input")  # type: ignore[attr-defined]
-        assert _states(self.impl.states()) == states, "finish() changed the states"
+        states = self._current_states()
+        found = self.impl.finish()  # type: ignore[attr-defined]
+        if "diagnostics" in self.checks:
+            _same(found, warnings, None, "the end of input")
+        assert self._current_states() == states, "finish() changed the states"
+        if self.after_finish is not None:
+            self._check_finished(data)
         options = data.draw(caller_options(), label="options") if self.options else {}
         self._restart(options)
         if self._on("resume") and data.draw(st.integers(0, 3), label="resume first"):
             self._resume()
+
+    def _check_finished(self, data: st.DataObject) -> None:
+        assert list(self.impl.finish()) == [], "a second finish() reported something"  # type: ignore[attr-defined]
+        event = data.draw(any_events(), label="after finish")
+        try:
+            self._send(event)
+        except self.after_finish:  # type: ignore[misc]
+            return
+        raise AssertionError(f"apply() after finish() did not raise {self.after_finish}")
+
+    @precondition(lambda self: self._on("unreadable"))
+    @rule(data=st.data())
+    def unreadable_object(self, data: st.DataObject) -> None:
+        """An object that is not a valid event: one ``unreadable_line``, an index, no change."""
+        index = self.model.index
+        if self.wire:
+            wire = encode_event(data.draw(any_events(), label="event"))
+            fields = sorted(k for k, v in wire.items() if k != "type" and isinstance(v, str))
+            broken = data.draw(st.sampled_from(fields), label="broken field")
+            wire[broken] = 7
+            paths = [f"$.{broken}"]
+        else:
+            paths = data.draw(
+                st.lists(st.sampled_from(_BAD_PATHS), min_size=1, max_size=2, unique=True),
+                label="paths",
+            )
+
+        def send() -> Iterable[Any]:
+            if self.wire:
+                return self.impl.apply(wire)  # type: ignore[arg-type]
+            return self.impl.reject_unreadable(paths, "not an event")  # type: ignore[attr-defined, no-any-return]
+
+        note(f"#{index} unreadable: {paths}")
+        expected = Expected("unreadable_line", details={"paths": paths})
+        before, states = self.impl.to_dict(), self._current_states()
+        if self.strict:
+            self._expect_raise_of(send, expected, index)
+        else:
+            found = send()
+            if "diagnostics" in self.checks:
+                _same(found, (expected,), index, f"unreadable object #{index}")
+        self.model.skip()
+        assert self.impl.to_dict() == before, f"unreadable object #{index} changed the message"
+        assert self._current_states() == states, f"unreadable object #{index} changed the states"
 
     @precondition(lambda self: self._on("resume"))
     @rule()
@@ -513,11 +615,11 @@ class ReplyStateMachine(RuleBasedStateMachine):
 
     def _resume(self) -> None:
         exported = self.impl.export_state()  # type: ignore[attr-defined]
-        before, states = self.impl.to_dict(), _states(self.impl.states())
+        before, states = self.impl.to_dict(), self._current_states()
         self.impl = self.resume_implementation(json.loads(json.dumps(exported)))
         note(f"resumed at #{self.model.index}")
         assert self.impl.to_dict() == before, "the resumed message differs"
-        assert _states(self.impl.states()) == states, "the resumed states differ"
+        assert self._current_states() == states, "the resumed states differ"
 
     def teardown(self) -> None:
         """Steer generation towards runs that reach many distinct cells and codes."""
@@ -528,6 +630,8 @@ class ReplyStateMachine(RuleBasedStateMachine):
     @invariant()
     def states_match_oracle(self) -> None:
         """Every entity's state equals its oracle machine's, and is a value of the public enum."""
+        if "states" not in self.checks:
+            return
         got = _states(self.impl.states())
         expected = self.model.states()
         assert got == expected, f"states {got} differ from the oracle's {expected}"
@@ -552,68 +656,3 @@ def _same(found: Iterable[Any], expected: Iterable[Expected], index: int | None,
     got = [diagnostic_fields(d) for d in found]
     wanted = [e.fields(index) for e in expected]
     assert got == wanted, f"{what}: diagnostics {got} differ from the oracle's {wanted}"
-
-
-def machine_for(
-    factory: Factory,
-    *,
-    strict: bool = False,
-    error_type: type[BaseException] = ProtocolError,
-    finishes: bool = True,
-    options: bool = False,
-    resume: Resume | None = None,
-    swarm: bool = True,
-) -> type[ReplyStateMachine]:
-    """Return a :class:`ReplyStateMachine` subclass that tests ``factory``'s implementations.
-
-    Args:
-        factory: builds a fresh implementation; it receives ``strict`` (and,
-            with ``options``, the keywords ``name``, ``role``, ``created_at``
-            drawn for the run).
-        strict: whether the implementation raises on the first error.
-        error_type: the exception a strict implementation raises (with ``code``).
-        finishes: the implementation has ``finish()``; ``False`` turns the
-            end-of-input rule off.
-        options: ``factory`` accepts the caller options.
-        resume: rebuilds an implementation from its ``export_state()``
-            output; ``None`` turns the export-and-resume rules off.
-        swarm: each run enables a random subset of the optional rules.
-
-    Example:
-        >>> from streamspec import Reducer
-        >>> TestReducer = machine_for(lambda strict: Reducer(strict=strict)).TestCase
-    """
-
-    class _Machine(ReplyStateMachine):
-        def make_implementation(self, **caller: str) -> Implementation:
-            return factory(strict, **caller)
-
-        def resume_implementation(self, state: Mapping[str, Any]) -> Implementation:
-            assert resume is not None
-            return resume(state)
-
-    _Machine.strict = strict
-    _Machine.error_type = error_type
-    _Machine.finishes = finishes
-    _Machine.options = options
-    _Machine.resumes = resume is not None
-    _Machine.swarm = swarm
-    _Machine.__name__ = _Machine.__qualname__ = "StrictReplyMachine" if strict else "ReplyMachine"
-    return _Machine
-
-
-def run_against(
-    factory: Factory,
-    *,
-    strict: bool = False,
-    error_type: type[BaseException] = ProtocolError,
-    settings_: settings | None = None,
-    **switches: Any,
-) -> None:
-    """Run the stateful test against ``factory``'s implementations now (raises on a failure).
-
-    ``switches`` are :func:`machine_for`'s ``finishes``, ``options``, ``resume`` and ``swarm``.
-    """
-    run: Callable[..., None] = run_state_machine_as_test
-    machine = machine_for(factory, strict=strict, error_type=error_type, **switches)
-    run(machine, settings=settings_)

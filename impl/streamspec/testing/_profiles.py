@@ -1,0 +1,57 @@
+"""The Hypothesis profiles streamspec's own suite runs under, for any suite to load.
+
+``ci`` (the default) keeps a stateful run of a reducer within a minute;
+``fuzz`` is the long campaign. Choose with ``HYPOTHESIS_PROFILE``::
+
+    from streamspec.testing import load_profile
+
+    load_profile()  # in conftest.py: "ci", or $HYPOTHESIS_PROFILE
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Final
+
+from hypothesis import HealthCheck, settings
+
+__all__ = ["PROFILES", "load_profile", "register_profiles"]
+
+#: ``name -> settings`` of each profile.
+PROFILES: Final = {
+    "ci": settings(
+        max_examples=100,
+        stateful_step_count=40,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    ),
+    "fuzz": settings(
+        max_examples=5000,
+        stateful_step_count=120,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    ),
+}
+
+
+def register_profiles() -> None:
+    """Register every profile of :data:`PROFILES` with Hypothesis."""
+    for name, profile in PROFILES.items():
+        settings.register_profile(name, profile)
+
+
+def load_profile(name: str | None = None) -> str:
+    """Register the profiles and load ``name`` (default ``$HYPOTHESIS_PROFILE``, else ``ci``).
+
+    Returns:
+        the name of the profile loaded.
+
+    Raises:
+        ValueError: ``name`` is not a profile of :data:`PROFILES`.
+    """
+    chosen = name or os.environ.get("HYPOTHESIS_PROFILE") or "ci"
+    if chosen not in PROFILES:
+        raise ValueError(f"unknown Hypothesis profile {chosen!r}; choose from {sorted(PROFILES)}")
+    register_profiles()
+    settings.load_profile(chosen)
+    return chosen
