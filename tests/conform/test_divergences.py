@@ -1,0 +1,62 @@
+"""The divergence page is generated from the recorded runs and names only rows that exist."""
+
+from __future__ import annotations
+
+import pytest
+from streamspec._errors import UsageError
+from streamspec.conform import _divergences
+from streamspec.conform._vectors import load_cases
+
+
+def test_divergence_page_is_fresh() -> None:
+    """docs/divergences.md is what the generator renders from the record (--check passes)."""
+    assert _divergences.main(["--check"]) == 0
+
+
+def test_record_covers_the_current_vectors() -> None:
+    """The record was taken over exactly the vectors shipped now, for all three implementations."""
+    recorded = _divergences.read_record()
+    assert recorded["vectors"] == _divergences._digest(list(load_cases()))
+    assert set(recorded["implementations"]) == set(_divergences.COLUMNS)
+    assert recorded["implementations"]["agentscope-2.0.3"]["version"] == "2.0.3"
+    assert recorded["implementations"]["agentscope-2.0.11"]["kinds"] == ["reduce"]
+    assert recorded["outcomes"]["reference"] == {}
+    assert "Stale" not in _divergences.PAGE.read_text(encoding="utf-8")
+
+
+def test_stale_record_is_marked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record taken over other vectors makes the page say it is stale, so --check fails."""
+    recorded = _divergences.read_record()
+    monkeypatch.setattr(_divergences, "read_record", lambda: {**recorded, "vectors": "0" * 64})
+    assert "**Stale: the vectors changed since the record; refresh it.**" in _divergences.render()
+    assert _divergences.main(["--check"]) == 1
+
+
+def test_every_named_row_exists() -> None:
+    """Every row the class mapping links to is a row of docs/differences-agentscope.md."""
+    rows = _divergences._anchor_rows()
+    named = [(section, situation) for *_, section, situation in _divergences.DOCUMENTED]
+    named += list(_divergences.CODE_ROWS.values())
+    for section, situation in named:
+        assert _divergences._link(rows, section, situation).startswith(f"[{situation}]")
+
+
+def test_missing_row_is_an_error() -> None:
+    """Linking to a row the differences page lacks raises UsageError naming the row and section."""
+    with pytest.raises(UsageError) as caught:
+        _divergences._link(_divergences._anchor_rows(), "ordering", "No such situation")
+    assert "'No such situation'" in str(caught.value) and "#ordering" in str(caught.value)
+
+
+def test_agentscope_2011_custom_and_203_custom_are_recorded() -> None:
+    """The record shows CUSTOM errored under 2.0.3 and never under 2.0.11, linked to the 2.0.3 row."""
+    outcomes = _divergences.read_record()["outcomes"]
+    errored_203 = [
+        o for o in outcomes["agentscope-2.0.3"].values() if "CustomEvent" in o.get("message", "")
+    ]
+    errored_2011 = [
+        o for o in outcomes["agentscope-2.0.11"].values() if "CustomEvent" in o.get("message", "")
+    ]
+    assert errored_203 and not errored_2011
+    page = _divergences.PAGE.read_text(encoding="utf-8")
+    assert "[Any `CUSTOM` event](differences-agentscope.md#agentscope-203)" in page
