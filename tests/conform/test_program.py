@@ -1,0 +1,303 @@
+"""Program runs an implementation over protocol v1 and survives every way it can misbehave."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+import textwrap
+import time
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+from streamspec._errors import UsageError
+from streamspec._resources import spec_dir
+from streamspec.conform._program import Errored, Program, ProtocolError, Ready, Result, Skipped
+from streamspec.conform._reference import ALL_CHECKS, ALL_KINDS, reference_output
+
+ADAPTER = [sys.executable, "-m", "streamspec.conform._adapter_cli"]
+CASE: dict[str, Any] = {
+    k: v
+    for k, v in orjson.loads(
+        (spec_dir() / "vectors/reduce/must/unknown-block.json").read_bytes()
+    ).items()
+    if k != "expected"
+}
+OUTPUT = orjson.loads(orjson.dumps(reference_output("reduce", CASE)))
+
+
+def _reaped(pid: int) -> bool:
+    """True when ``pid`` is no longer a child of this process waiting to be reaped."""
+    try:
+        os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        return True
+    return False
+
+
+def _script(tmp_path: Path, body: str) -> list[str]:
+    """A Python program from ``body`` (indented code allowed), as a command."""
+    path = tmp_path / "fake_adapter.py"
+    path.write_text(textwrap.dedent(body))
+    return [sys.executable, str(path)]
+
+
+def test_start_returns_ready_for_the_reference_adapter():
+    """Starting the reference adapter yields Ready with its name and every offered kind and check."""
+    with Program(ADAPTER, timeout=30) as program:
+        ready = program.start(ALL_KINDS, ALL_CHECKS)
+        assert ready == Ready(
+            implementation=ready.implementation, kinds=ALL_KINDS, checks=ALL_CHECKS
+        )
+        assert ready.implementation["name"] == "streamspec"
+        assert program.ready == ready
+        assert program.run("reduce", CASE) == Result(OUTPUT)
+
+
+def test_a_command_given_as_one_string_is_split_like_a_shell():
+    """A command line string is split with shlex, so a quoted interpreter path with spaces still runs."""
+    with Program(shlex.join(ADAPTER), timeout=30) as program:
+        assert program.argv == tuple(ADAPTER)
+        assert program.start(["reduce"], ["message"]).kinds == ("reduce",)
+        answer = program.run("reduce", CASE)
+        assert answer == Result({"message": OUTPUT["message"]})
+
+
+def test_a_command_that_does_not_exist_is_a_protocol_error_naming_it():
+    """A missing executable fails start with ProtocolError whose reason and text name the command."""
+    program = Program("no-such-streamspec-adapter --fast", timeout=1)
+    with pytest.raises(ProtocolError) as info:
+        program.start(ALL_KINDS, ALL_CHECKS)
+    assert "cannot start 'no-such-streamspec-adapter'" in info.value.reason
+    assert info.value.command == ("no-such-streamspec-adapter", "--fast")
+    assert "no-such-streamspec-adapter --fast" in str(info.value)
+    assert program.pid is None
+    assert program.ready is None
+
+
+def test_a_program_that_exits_before_ready_is_a_protocol_error_with_its_stderr():
+    """A program that exits at once fails start with its exit status and its last stderr line."""
+    command = [sys.executable, "-c", "import sys; sys.stderr.write('boom\\n'); sys.exit(4)"]
+    with Program(command, timeout=5) as program, pytest.raises(ProtocolError) as info:
+        program.start(ALL_KINDS, ALL_CHECKS)
+    assert info.value.reason == "exited with status 4 before answering start"
+    assert info.value.stderr_tail == "boom"
+    assert program.pid is None
+
+
+@pytest.mark.parametrize(
+    ("answer", "reason"),
+    [
+        ("hello", "unreadable answer line 'hello': not JSON"),
+        ('{"type": "result", "seq": 1, "output": {}}', "invalid answer to start: expected type"),
+        (
+            '{"type": "ready", "protocol": 2, "implementation": {"name": "x", "version": "1", '
+            '"language": "c"}, "kinds": [], "checks": []}',
+            "invalid answer to start: expected 1 @ $.protocol",
+        ),
+        (
+            '{"type": "errored", "message": "protocol 1 unknown"}',
+            "refused start: protocol 1 unknown",
+        ),
+    ],
+)
+def test_a_bad_answer_to_start_is_a_protocol_error_naming_the_fault(
+    tmp_path: Path, answer: str, reason: str
+):
+    """An answer to start that is not JSON, not ready, for another protocol, or errored fails start naming what was wrong."""
+    command = _script(
+        tmp_path,
+        f"""
+        import sys
+        sys.stdin.readline()
+        print({answer!r}, flush=True)
+        sys.stdin.readline()
+        """,
+    )
+    with Program(command, timeout=5) as program, pytest.raises(ProtocolError) as info:
+        program.start(ALL_KINDS, ALL_CHECKS)
+    assert info.value.reason.startswith(reason)
+    assert program.pid is None
+
+
+def test_a_silent_program_times_out_at_start():
+    """A program that never answers start fails it with a timeout reason after about the timeout."""
+    command = [sys.executable, "-c", "import time; time.sleep(60)"]
+    began = time.monotonic()
+    with Program(command, timeout=0.5) as program, pytest.raises(ProtocolError) as info:
+        program.start(ALL_KINDS, ALL_CHECKS)
+    assert info.value.reason == "timeout after 0.5 s"
+    assert time.monotonic() - began < 5
+
+
+def _misbehaving(mode: str, timeout: float = 30) -> Program:
+    program = Program([*ADAPTER, "--break", mode], timeout=timeout)
+    program.start(ALL_KINDS, ALL_CHECKS)
+    return program
+
+
+@pytest.mark.parametrize(
+    ("mode", "timeout", "message"),
+    [
+        ("crash", 30.0, "exited with status 3 before answering run 3"),
+        ("hang", 1.0, "timeout after 1 s"),
+        ("garbage", 30.0, "unreadable answer line 'this line is not JSON': not JSON"),
+        ("seq", 30.0, "answer seq 4, expected 3"),
+    ],
+)
+def test_program_survives_a_misbehaving_run_and_restarts_for_the_next(
+    mode: str, timeout: float, message: str
+):
+    """Runs 1-2 pass, run 3 is Errored naming the fault, the child is killed and reaped, and run 4 passes in a fresh child."""
+    with _misbehaving(mode, timeout) as program:
+        assert program.run("reduce", CASE) == Result(OUTPUT)
+        assert program.run("reduce", CASE) == Result(OUTPUT)
+        first = program.pid
+        assert first is not None
+        began = time.monotonic()
+        answer = program.run("reduce", CASE)
+        assert isinstance(answer, Errored)
+        assert answer.message.startswith(message), answer.message
+        assert time.monotonic() - began < timeout + 5
+        assert program.pid is None
+        assert _reaped(first)
+        assert program.run("reduce", CASE) == Result(OUTPUT)
+        assert program.pid not in (None, first)
+        assert program.restarts == 1
+
+
+def test_a_crash_keeps_the_childs_last_stderr_lines():
+    """The Errored of a crash carries the child's stderr tail, which names the crash."""
+    with _misbehaving("crash") as program:
+        program.run("reduce", CASE)
+        program.run("reduce", CASE)
+        answer = program.run("reduce", CASE)
+    assert isinstance(answer, Errored)
+    assert "crashing on purpose" in answer.stderr_tail
+
+
+def test_an_errored_answer_keeps_the_child_running():
+    """An errored answer with the run's seq is returned as the child's message, and the same child serves the next run."""
+    with Program(ADAPTER, timeout=30) as program:
+        program.start(ALL_KINDS, ALL_CHECKS)
+        pid = program.pid
+        answer = program.run("pairing", {"operation": "sort", "input": []})
+        assert isinstance(answer, Errored)
+        assert answer.message.startswith("UsageError: unknown pairing operation 'sort'")
+        assert program.run("reduce", CASE) == Result(OUTPUT)
+        assert program.pid == pid
+        assert program.restarts == 0
+
+
+def test_a_skipped_answer_is_returned_with_its_reason():
+    """A skipped answer becomes Skipped with the child's reason."""
+    strict = orjson.loads(
+        (spec_dir() / "vectors/reduce/should/strict-first-event.json").read_bytes()
+    )
+    del strict["expected"]
+    with _misbehaving("skip") as program:
+        assert program.run("reduce", strict) == Skipped("no strict mode")
+
+
+def test_a_kind_the_child_did_not_accept_is_skipped_without_sending():
+    """A run of a kind missing from ready is Skipped by the client, and the child keeps its pid."""
+    with Program(ADAPTER, timeout=30) as program:
+        program.start(["reduce"], ALL_CHECKS)
+        pid = program.pid
+        assert program.run("judge", {}) == Skipped("the implementation did not accept kind 'judge'")
+        assert program.pid == pid
+
+
+def test_run_before_start_is_a_usage_error():
+    """Calling run without a successful start raises UsageError and starts no child."""
+    program = Program(ADAPTER, timeout=30)
+    with pytest.raises(UsageError, match="before a successful start"):
+        program.run("reduce", CASE)
+    assert program.pid is None
+
+
+def test_an_empty_command_is_a_usage_error():
+    """An empty command line is refused when the Program is made."""
+    with pytest.raises(UsageError, match="command is empty"):
+        Program("   ")
+
+
+def test_close_stops_the_child_reaps_it_and_is_idempotent():
+    """Close sends stop so the child exits 0, leaves no zombie, can be called twice, and run afterwards is a usage error."""
+    program = Program(ADAPTER, timeout=30)
+    program.start(ALL_KINDS, ALL_CHECKS)
+    child = program._child
+    assert child is not None
+    program.close()
+    assert child.process.returncode == 0
+    assert _reaped(child.process.pid)
+    program.close()
+    assert program.pid is None
+    with pytest.raises(UsageError):
+        program.run("reduce", CASE)
+
+
+def test_a_failed_restart_is_the_runs_errored(tmp_path: Path):
+    """When the child dies and will not start again, the next run is Errored naming the failed restart."""
+    marker = tmp_path / "started"
+    command = _script(
+        tmp_path,
+        f"""
+        import json, pathlib, sys
+        marker = pathlib.Path({str(marker)!r})
+        if marker.exists():
+            sys.stderr.write("second start refused\\n")
+            sys.exit(5)
+        marker.write_text("x")
+        sys.stdin.readline()
+        print(json.dumps({{"type": "ready", "protocol": 1, "implementation":
+            {{"name": "once", "version": "1", "language": "python"}},
+            "kinds": ["reduce"], "checks": ["message"]}}), flush=True)
+        sys.stdin.readline()
+        sys.exit(1)
+        """,
+    )
+    with Program(command, timeout=5) as program:
+        program.start(["reduce"], ["message"])
+        first = program.run("reduce", CASE)
+        assert isinstance(first, Errored)
+        assert first.message == "exited with status 1 before answering run 1"
+        second = program.run("reduce", CASE)
+    assert second == Errored(
+        "restart failed: exited with status 5 before answering start", "second start refused"
+    )
+
+
+def test_a_chatty_stderr_never_blocks_and_only_the_tail_is_kept(tmp_path: Path):
+    """A child writing megabytes to stderr before each answer still answers, and only its last 20 stderr lines are kept."""
+    command = _script(
+        tmp_path,
+        """
+        import json, sys
+        for n, line in enumerate(sys.stdin):
+            request = json.loads(line)
+            for i in range(40000):
+                sys.stderr.write(f"noise {n}.{i} " + "x" * 40 + "\\n")
+            sys.stderr.flush()
+            if request["type"] == "start":
+                answer = {"type": "ready", "protocol": 1, "implementation":
+                    {"name": "chatty", "version": "1", "language": "python"},
+                    "kinds": ["reduce"], "checks": ["message"]}
+            elif request["type"] == "run":
+                answer = {"type": "errored", "seq": request["seq"], "message": "chatty"}
+            else:
+                break
+            print(json.dumps(answer), flush=True)
+        """,
+    )
+    with Program(command, timeout=30) as program:
+        program.start(["reduce"], ["message"])
+        answer = program.run("reduce", CASE)
+        assert isinstance(answer, Errored)
+        assert answer.message == "chatty"
+        time.sleep(0.2)
+        tail = program.stderr_tail().splitlines()
+    assert len(tail) == 20
+    assert tail[-1].startswith("noise 1.39999 ")
