@@ -24,6 +24,8 @@ from streamspec._reducer import Reducer
 from streamspec._render import render_report
 from streamspec._resources import example_path
 from streamspec.completion._cli import judge
+from streamspec.conform._adapter_cli import adapter
+from streamspec.conform._conform_cli import conform
 from streamspec.envelope import convert, from_option, read_events, reply_lines
 from streamspec.pairing._cli import pairing
 
@@ -152,3 +154,5 @@ def check(file: BinaryIO | None, source: str, output_format: str, fail_on: str) 
 main.add_command(convert)
 main.add_command(judge)
 main.add_command(pairing)
+main.add_command(conform)
+main.add_command(adapter)
