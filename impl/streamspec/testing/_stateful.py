@@ -566,11 +566,17 @@ class ReplyStateMachine(RuleBasedStateMachine):
     def _check_finished(self, data: st.DataObject) -> None:
         assert list(self.impl.finish()) == [], "a second finish() reported something"  # type: ignore[attr-defined]
         event = data.draw(any_events(), label="after finish")
+        self._expect_refusal(lambda: self._send(event), "apply()")
+        if self.unreadable and not self.wire:
+            refuse = self.impl.reject_unreadable  # type: ignore[attr-defined]
+            self._expect_refusal(lambda: refuse(["$"], "not an event"), "reject_unreadable()")
+
+    def _expect_refusal(self, call: Callable[[], object], what: str) -> None:
         try:
-            self._send(event)
+            call()
         except self.after_finish:  # type: ignore[misc]
             return
-        raise AssertionError(f"apply() after finish() did not raise {self.after_finish}")
+        raise AssertionError(f"{what} after finish() did not raise {self.after_finish}")
 
     @precondition(lambda self: self._on("unreadable"))
     @rule(data=st.data())

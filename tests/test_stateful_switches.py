@@ -1,0 +1,89 @@
+"""The stateful machine's opt-outs: checks, legal-only runs and wire JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, Phase, settings
+from streamspec import Reducer, decode_event
+from streamspec.testing import ALL_CHECKS, SWARM_RULES, machine_for, run_against
+
+_FEW = settings(max_examples=15, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+
+
+class _MessageOnly:
+    """A wire-fed reducer that offers only its message: no diagnostics, no state names."""
+
+    def __init__(self, strict: bool, *, drop_text: bool = False) -> None:
+        self.reducer = Reducer()
+        self.drop_text = drop_text
+        self.applied = 0
+
+    def apply(self, wire: Mapping[str, Any]) -> list[Any]:
+        assert isinstance(wire, dict) and isinstance(wire.get("type"), str)
+        self.applied += 1
+        if self.drop_text and wire["type"] == "TEXT_BLOCK_DELTA":
+            return []
+        self.reducer.apply(decode_event(wire))
+        return []
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.reducer.to_dict()
+
+    def states(self) -> Mapping[str, Mapping[str, str]]:
+        return {}
+
+
+def test_unknown_checks_are_refused_by_name() -> None:
+    """machine_for names a check it does not know and lists the ones it does."""
+    with pytest.raises(ValueError, match=r"\['codes'\].*\['diagnostics', 'message', 'states'\]"):
+        machine_for(lambda strict: Reducer(strict=strict), checks={"codes"})
+
+
+def test_message_is_always_compared() -> None:
+    """Leaving every check out still compares the message."""
+    machine = machine_for(lambda strict: Reducer(strict=strict), checks=())
+    assert machine.checks == frozenset({"message"})
+    assert machine_for(lambda strict: Reducer(strict=strict)).checks == ALL_CHECKS
+
+
+def test_legal_only_turns_the_illegal_rules_off() -> None:
+    """A legal-only machine never enables a rule that only sends rejected events."""
+    machine = machine_for(lambda strict: Reducer(strict=strict), legal_only=True, unreadable=True)()
+    assert machine.enabled == frozenset(SWARM_RULES) - {
+        "random",
+        "rejected",
+        "wrong_reply_id",
+        "unknown",
+        "unreadable",
+        "resume",
+    }
+
+
+def test_a_message_only_wire_implementation_passes_legal_runs() -> None:
+    """An implementation with neither diagnostics nor states passes on what it has."""
+    built: list[_MessageOnly] = []
+
+    def factory(strict: bool) -> _MessageOnly:
+        built.append(_MessageOnly(strict))
+        return built[-1]
+
+    run_against(
+        factory, checks={"message"}, legal_only=True, wire=True, finishes=False, settings_=_FEW
+    )
+    assert sum(impl.applied for impl in built) > 0
+
+
+def test_a_message_bug_is_still_caught_with_the_checks_off() -> None:
+    """Dropping text deltas fails the message comparison even when nothing else is compared."""
+    with pytest.raises(AssertionError, match="message"):
+        run_against(
+            lambda strict: _MessageOnly(strict, drop_text=True),
+            checks={"message"},
+            legal_only=True,
+            wire=True,
+            finishes=False,
+            settings_=settings(_FEW, max_examples=200, phases=[Phase.generate]),
+        )
