@@ -230,7 +230,9 @@ def conform(
         try:
             ready = program.start(offered, checks)
         except ProtocolError as error:
-            _fail(f"the program could not start: {shlex.join(error.command)}: {error.reason}")
+            last = error.stderr_tail.strip().splitlines()[-1:]
+            said = f" (its last stderr line: {last[0].strip()})" if last else ""
+            _fail(f"the program could not start: {shlex.join(error.command)}: {error.reason}{said}")
         with _progress(len(cases)) as advance:
             summary = run_conformance(
                 program,
