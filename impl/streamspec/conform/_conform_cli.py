@@ -106,7 +106,8 @@ def _print_summary(
         if left_out:
             click.echo(
                 f"reduce checks not compared: {', '.join(left_out)} "
-                "(the implementation left them out; a partial comparison is not a full pass)"
+                "(not offered, or not supported by the implementation; "
+                "a partial comparison is not a full pass)"
             )
     for entry in failures.unmatched(cases):
         click.echo(f"expected failure {entry} names no selected case")
