@@ -1,0 +1,315 @@
+"""Tests of ``streamspec fuzz``: generated cases, classes, shrinking, vectors, the command."""
+
+from __future__ import annotations
+
+import json
+import random
+import shlex
+import sys
+from collections.abc import Collection, Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+import jsonschema
+import pytest
+from agentscope_schema import agentscope_problems
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+from streamspec._errors import UsageError
+from streamspec.conform._compare import MISSING, Difference, compare
+from streamspec.conform._fuzz import (
+    ClassKey,
+    FuzzReport,
+    classify,
+    fuzz,
+    render_report,
+    vector_name,
+)
+from streamspec.conform._fuzz_cases import TARGETS, FuzzCase, fuzz_cases
+from streamspec.conform._fuzz_cli import fuzz_command
+from streamspec.conform._program import Answer, Errored, Ready, Result, Skipped
+from streamspec.conform._reference import ALL_CHECKS, reference_output
+from streamspec.conform._vectors import load_cases, request_case
+
+ROOT = Path(__file__).resolve().parents[2]
+ADAPTER = [sys.executable, "-m", "streamspec.conform._adapter_cli"]
+REDUCE_SCHEMA = json.loads((ROOT / "spec/schema/reduce_vector.schema.json").read_text())
+ENVELOPE_SCHEMA = json.loads((ROOT / "spec/schema/envelope_vector.schema.json").read_text())
+VERSION = {"agentscope-2.0.11": "2.0.11", "agentscope-2.0.3": "2.0.3", "envelope": "2.0.11"}
+
+
+def _adapter(mode: str | None = None) -> str:
+    return shlex.join([*ADAPTER, *(["--break", mode] if mode else [])])
+
+
+def _wire_objects(case: FuzzCase) -> list[dict[str, Any]]:
+    """The AgentScope objects a case sends, envelopes unwrapped."""
+    if case.kind == "reduce":
+        return list(case.case["events"])
+    found = []
+    for line in case.case["input"]:
+        envelope = json.loads(line)
+        assert envelope["version"] == 1
+        assert "type" not in envelope["payload"]
+        found.append({"type": envelope["type"].upper(), **envelope["payload"]})
+    return found
+
+
+@attrs.define
+class FakeProgram:
+    """An in-process implementation: the reference, made wrong by ``change`` when given."""
+
+    change: Any = None
+    kinds: tuple[str, ...] = ("reduce", "envelope")
+    checks: tuple[str, ...] = ALL_CHECKS
+    runs: int = 0
+
+    def start(self, kinds: Collection[str], checks: Collection[str]) -> Ready:
+        return Ready(
+            {"name": "fake", "version": "0", "language": "python"},
+            tuple(k for k in kinds if k in self.kinds),
+            tuple(c for c in checks if c in self.checks),
+        )
+
+    def run(self, kind: str, case: Mapping[str, Any], *, after_each: bool = False) -> Answer:
+        self.runs += 1
+        if case.get("options", {}).get("strict"):
+            return Skipped("no strict mode")
+        out = reference_output(kind, case, after_each=after_each, checks=self.checks)
+        if self.change is not None:
+            return self.change(case, out)
+        return Result(out)
+
+
+def _drop_thinking(case: Mapping[str, Any], out: dict[str, Any]) -> Answer:
+    """A planted bug: thinking blocks are left out of the message."""
+    message = out["message"]
+    message["content"] = [b for b in message["content"] if b.get("type") != "thinking"]
+    return Result(out)
+
+
+# ------------------------------------------------------------------ generation
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@given(data=st.data())
+def test_generated_events_are_valid_wire_json_for_the_target(target: str, data: Any) -> None:
+    """Every event of every generated case is accepted by the target's recorded AgentScope schema."""
+    case = data.draw(fuzz_cases(target, legal_only=data.draw(st.booleans())))
+    for obj in _wire_objects(case):
+        assert agentscope_problems(obj, VERSION[target]) == [], obj
+    assert [dict(e) for e in case.events] == _wire_objects(case) or target == "envelope"
+
+
+@given(fuzz_cases(legal_only=True))
+def test_legal_only_cases_draw_no_error_diagnostic(case: FuzzCase) -> None:
+    """A legal-only case folds with no error diagnostic (only end-of-input warnings)."""
+    out = reference_output(case.kind, {**case.case, "options": {"reply_id": "r1"}})
+    errors = [d for d in out["diagnostics"] if d["severity"] == "error"]
+    assert errors == []
+
+
+@given(fuzz_cases("agentscope-2.0.3"))
+def test_cases_for_2_0_3_use_no_key_2_0_3_lacks(case: FuzzCase) -> None:
+    """Events for 2.0.3 carry no USER_INTERRUPT, URL data delta, or timestamp inside a batch."""
+    for obj in case.case["events"]:
+        assert obj["type"] != "USER_INTERRUPT"
+        assert not (obj["type"] == "DATA_BLOCK_DELTA" and "url" in obj)
+        assert "finished_reason" not in obj
+        assert "created_at" not in json.dumps(obj.get("tool_calls", []))
+
+
+@given(fuzz_cases())
+def test_request_cases_carry_no_expectation(case: FuzzCase) -> None:
+    """A generated case is a request case: the runner's stripping leaves it unchanged."""
+    assert request_case(case.case) == dict(case.case)
+    assert {"name", "description", "options", "events"} <= set(case.case)
+
+
+# ------------------------------------------------------------------- classes
+
+
+def test_class_writes_indexes_and_state_ids_as_stars() -> None:
+    """Array indexes become [*] and a state instance keeps only its kind prefix."""
+    key = classify(Difference('$.output.states.block["text:b0"]', "open", "closed"))
+    assert key == ClassKey('$.output.states.block["text:*"]', "value")
+    key = classify(Difference("$.output.message.content[3].text", "a", MISSING))
+    assert key == ClassKey("$.output.message.content[*].text", "missing")
+
+
+def test_class_of_a_diagnostic_names_its_code() -> None:
+    """A missing diagnostic's class names the expected code; an extra one the actual code."""
+    expected = {"diagnostics": [{"code": "delta_after_end"}]}
+    actual: dict[str, Any] = {"diagnostics": []}
+    missing = classify(
+        Difference("$.output.diagnostics[0]", expected["diagnostics"][0], MISSING),
+        expected,
+        actual,
+    )
+    assert missing == ClassKey("$.output.diagnostics[*]", "missing delta_after_end")
+    extra = classify(
+        Difference("$.output.diagnostics[0]", MISSING, {"code": "x"}),
+        {"diagnostics": []},
+        {"diagnostics": [{"code": "x"}]},
+    )
+    assert extra == ClassKey("$.output.diagnostics[*]", "extra x")
+
+
+def test_vector_names_are_deterministic_per_class() -> None:
+    """The same class always gets the same file name, and two classes get two names."""
+    one = ClassKey("$.output.message.name", "value")
+    assert vector_name(one) == vector_name(ClassKey("$.output.message.name", "value"))
+    assert vector_name(one) != vector_name(ClassKey("$.output.message.name", "missing"))
+    assert vector_name(one).startswith("fuzz-message-name-value-")
+
+
+# -------------------------------------------------------------- in process
+
+
+def test_reference_against_itself_agrees_on_every_case() -> None:
+    """The reference in process agrees with itself: no class; strict cases are only skipped."""
+    report = fuzz(FakeProgram(), max_examples=100)
+    assert report.divergences == {}
+    assert report.examples == 100
+    assert report.agreed + report.skipped == 100
+
+
+def test_a_planted_bug_is_found_shrunk_and_repeatable(tmp_path: Path) -> None:
+    """Dropping thinking blocks is one class whose shrunk case is a thinking block, maybe ended."""
+    seed = random.randrange(2**32)
+    report = fuzz(FakeProgram(_drop_thinking), max_examples=100, seed_=seed, shrink_budget=100)
+    [divergence] = report.classes()
+    assert divergence.key == ClassKey("$.output.message.content[*]", "a thinking block missing")
+    assert divergence.shrunk
+    types = [e["type"] for e in divergence.example.events]
+    assert types in (["THINKING_BLOCK_START"], ["THINKING_BLOCK_START", "THINKING_BLOCK_END"])
+    again = fuzz(FakeProgram(_drop_thinking), max_examples=100, seed_=seed, shrink_budget=100)
+    assert render_report(again) == render_report(report)
+
+
+def test_an_errored_answer_is_a_class_of_its_own() -> None:
+    """Errored answers form one class keyed by the message's first line, run numbers hidden."""
+
+    def errored(case: Mapping[str, Any], out: dict[str, Any]) -> Answer:
+        return Errored(f"exited before answering run {random.randrange(9)}\nmore")
+
+    report = fuzz(FakeProgram(errored), max_examples=40)
+    assert [d.key for d in report.classes()] == [
+        ClassKey("errored", "exited before answering run #")
+    ]
+    assert report.diverged + report.skipped == 40
+
+
+def test_a_program_without_the_kind_is_a_usage_error() -> None:
+    """Fuzzing envelopes with a program that accepts only reduce raises UsageError."""
+    with pytest.raises(UsageError, match="does not accept envelope"):
+        fuzz(FakeProgram(kinds=("reduce",)), target="envelope", max_examples=5)
+
+
+def test_only_supported_checks_are_compared() -> None:
+    """A program with only the message check is not faulted for wrong diagnostics."""
+
+    def no_diagnostics(case: Mapping[str, Any], out: dict[str, Any]) -> Answer:
+        return Result({**out, "diagnostics": [], "states": {}})
+
+    report = fuzz(FakeProgram(no_diagnostics, checks=("message",)), max_examples=60)
+    assert report.checks == ("message",)
+    assert report.divergences == {}
+
+
+# ----------------------------------------------------------- the command
+
+
+def _invoke(*args: str) -> Any:
+    return CliRunner().invoke(fuzz_command, list(args), catch_exceptions=False)
+
+
+def test_command_against_the_reference_adapter_agrees() -> None:
+    """Fuzzing the reference adapter finds nothing: exit 0 and the closing counts."""
+    result = _invoke("--program", _adapter(), "--max-examples", "300")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("seed ")
+    assert lines[-1] == "300 examples, 300 agreed, 0 diverged in 0 classes, 0 skipped"
+
+
+@pytest.mark.parametrize(
+    ("mode", "path", "most"),
+    [
+        ("message", "$.output.message.", 3),
+        ("diagnostics", "$.output.diagnostics[*]", 10),
+        ("states", "$.output.states.", 3),
+    ],
+)
+def test_command_shrinks_each_break_to_a_small_valid_vector(
+    tmp_path: Path, mode: str, path: str, most: int
+) -> None:
+    """A broken adapter diverges (exit 1); each class's vector is small, valid and reproducible."""
+    result = _invoke(
+        "--program", _adapter(mode), "--max-examples", "80", "--shrink-budget", "150",
+        "--out", str(tmp_path),
+    )  # fmt: skip
+    assert result.exit_code == 1, result.output
+    assert "diverged in" in result.output.splitlines()[-1]
+    cases = list(load_cases(tmp_path))
+    assert cases
+    assert len(cases) == result.output.count(str(tmp_path))
+    for vector in cases:
+        assert vector.level == "must"
+        assert path in vector.case["description"]
+        jsonschema.validate(vector.case, REDUCE_SCHEMA)
+        assert len(vector.case["events"]) <= most
+        after_each = "after_each" in vector.case["expected"]
+        again = reference_output("reduce", vector.case, after_each=after_each)
+        assert again == vector.case["expected"]
+        assert compare("reduce", vector.case, again, ALL_CHECKS).passed
+
+
+def test_command_goes_on_after_a_crash() -> None:
+    """A crashing adapter is restarted; its crashes are one errored class and the rest agree."""
+    result = _invoke("--program", _adapter("crash"), "--max-examples", "20")
+    assert result.exit_code == 1, result.output
+    assert "errored (exited with status 3 before answering run #)" in result.output
+    last = result.output.splitlines()[-1]
+    assert last.startswith("20 examples, ")
+    assert "diverged in 1 classes" in last
+    assert ", 0 agreed," not in last
+
+
+def test_command_writes_envelope_read_vectors(tmp_path: Path) -> None:
+    """With the envelope target a broken envelope reader gives valid envelope read vectors."""
+    result = _invoke(
+        "--program", _adapter("envelope"), "--target", "envelope", "--max-examples", "40",
+        "--out", str(tmp_path),
+    )  # fmt: skip
+    assert result.exit_code == 1, result.output
+    cases = list(load_cases(tmp_path))
+    assert cases
+    assert {c.kind for c in cases} == {"envelope"}
+    for vector in cases:
+        jsonschema.validate(vector.case, ENVELOPE_SCHEMA)
+        assert reference_output("envelope", vector.case) == vector.case["expected"]
+
+
+def test_command_stops_when_the_time_is_up() -> None:
+    """--time ends exploring early: far fewer cases than --max-examples, and exit 0."""
+    result = _invoke("--program", _adapter(), "--max-examples", "100000", "--time", "1")
+    assert result.exit_code == 0, result.output
+    examples = int(result.output.splitlines()[-1].split()[0])
+    assert 0 < examples < 100000
+
+
+def test_command_usage_errors_exit_2() -> None:
+    """An unknown target and a program that cannot start both exit 2."""
+    assert _invoke("--program", _adapter(), "--target", "nope").exit_code == 2
+    result = CliRunner().invoke(fuzz_command, ["--program", "/nonexistent/program"])
+    assert result.exit_code == 2
+    assert "could not be started" in result.output
+
+
+def test_report_counts_add_up() -> None:
+    """The closing line's numbers add up to the examples explored."""
+    report = FuzzReport(1, TARGETS[0], examples=5, agreed=3, skipped=2)
+    assert render_report(report) == "5 examples, 3 agreed, 0 diverged in 0 classes, 2 skipped\n"
