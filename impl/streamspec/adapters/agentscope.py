@@ -60,6 +60,8 @@ from agentscope.event import AgentEvent
 from agentscope.message import Msg
 from pydantic import TypeAdapter, ValidationError
 
+__all__ = ["Fold", "answer", "reset_factories", "run_case", "serve"]
+
 PROTOCOL = 1
 CLOCK = "agentscope-clock"
 ID_PREFIX = "agentscope-id-"
@@ -79,7 +81,8 @@ def _next_id() -> str:
     return f"{ID_PREFIX}{next(_ids)}"
 
 
-def _reset_factories() -> None:
+def reset_factories() -> None:
+    """Make AgentScope's ids (``agentscope-id-<n>``, from 0) and clock deterministic."""
     global _ids  # noqa: PLW0603 - AgentScope's factories are process-wide
     _ids = itertools.count()
     agentscope.set_id_factory(_next_id)
@@ -98,8 +101,12 @@ def _decode(obj: Any) -> Any:
     return event
 
 
-class _Fold:
-    """One reply folded into an AgentScope ``Msg`` by a consumer."""
+class Fold:
+    """One reply folded into an AgentScope ``Msg`` by a consumer (rules 1-3 above).
+
+    ``apply(index, obj)`` takes the wire object at input ``index``; ``dump()``
+    returns the normalised ``Msg.model_dump()``.
+    """
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.options = options
@@ -113,11 +120,15 @@ class _Fold:
     def _open(self, reply_id: str) -> None:
         self.msg = Msg(
             id=reply_id,
-            name=self.options.get("name") or "assistant",
-            role=self.options.get("role") or "assistant",
+            name=self._given("name", "assistant"),
+            role=self._given("role", "assistant"),
             content=[],
             created_at=self.created_at,
         )
+
+    def _given(self, option: str, otherwise: Any) -> Any:
+        value = self.options.get(option)
+        return otherwise if value is None else value
 
     def apply(self, index: int, obj: Any) -> None:
         event = _decode(obj)
@@ -139,18 +150,22 @@ class _Fold:
         if obj.get("type") == "REPLY_START":
             if reply_id == self.msg.id and not self.started:
                 self.started = True
-                self.msg.name = self.options.get("name") or event.name
-                self.msg.role = self.options.get("role") or event.role
+                self.msg.name = self._given("name", event.name)
+                self.msg.role = self._given("role", event.role)
             return
         self.msg.append_event(event)
 
     def dump(self) -> dict[str, Any]:
-        msg = (
-            self.msg
-            if self.msg is not None
-            else Msg(name="assistant", role="assistant", content=[])
+        if self.msg is not None:
+            return _normalise(self.msg.model_dump(mode="json"), self.keys_seen)
+        # No event named a reply yet: the message a consumer would open, without an id.
+        empty = Msg(
+            name=self._given("name", "assistant"),
+            role=self._given("role", "assistant"),
+            content=[],
+            created_at=self.created_at,
         )
-        return _normalise(msg.model_dump(mode="json"), self.keys_seen)
+        return {**_normalise(empty.model_dump(mode="json"), self.keys_seen), "id": None}
 
 
 def _normalise(message: dict[str, Any], keys_seen: set[str]) -> dict[str, Any]:
@@ -197,8 +212,8 @@ def run_case(case: Mapping[str, Any], *, after_each: bool = False) -> dict[str, 
     options = case.get("options") or {}
     if options.get("strict"):
         return {"type": "skipped", "reason": "AgentScope has no strict mode"}
-    _reset_factories()
-    fold = _Fold(options)
+    reset_factories()
+    fold = Fold(options)
     snapshots = []
     try:
         for index, obj in enumerate(case.get("events", [])):
