@@ -26,6 +26,7 @@ from streamspec._resources import example_path
 from streamspec.completion._cli import judge
 from streamspec.conform._adapter_cli import adapter
 from streamspec.conform._conform_cli import conform
+from streamspec.conform._fuzz_cli import fuzz_command
 from streamspec.envelope import convert, from_option, read_events, reply_lines
 from streamspec.pairing._cli import pairing
 
@@ -156,3 +157,4 @@ main.add_command(judge)
 main.add_command(pairing)
 main.add_command(conform)
 main.add_command(adapter)
+main.add_command(fuzz_command)
