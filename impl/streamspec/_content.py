@@ -1,8 +1,9 @@
 """The message's content: blocks with linear-time buffers and cached dumps.
 
-Text, thinking and tool-call input deltas go into chunk lists; base64 chunks
-are decoded into byte buffers. Joining and encoding happen when a dump is
-asked for, and the result is cached until the block changes. Every dump is a
+Text, thinking and tool-call input deltas are written into one text buffer
+per block (memory follows the text, not the delta count); base64 chunks are
+decoded into byte buffers. Joining and encoding happen when a dump is asked
+for, and the result is cached until the block changes. Every dump is a
 fresh plain value: a caller that mutates one never changes the next.
 
 Nothing here decides legality; the reducer checks the machines and content
@@ -14,6 +15,7 @@ from __future__ import annotations
 import base64
 import binascii
 import copy
+import io
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -62,31 +64,48 @@ def decode_base64(chunk: str) -> bytes | None:
     return raw if is_canonical(chunk, raw) else None
 
 
-class _Chunks:
-    """A string built from deltas, joined once per change.
+class _Sink:
+    """Where a block's deltas go: ``append`` is a text buffer's own ``write``.
 
-    ``parts`` holds the deltas since the last join; after a join it holds the
-    joined string alone, which is the cache. Appending is a plain list append.
+    The hot path calls ``parts.append(delta)``; a C-level write copies the
+    characters into one growing buffer, so a one-character delta costs about
+    one byte of memory, not a string object of its own.
     """
 
-    __slots__ = ("parts",)
+    __slots__ = ("append", "buffer")
+
+    def __init__(self) -> None:
+        self.buffer = io.StringIO()
+        self.append = self.buffer.write
+
+
+class _Chunks:
+    """A string built from deltas: the text joined so far, then the deltas since.
+
+    ``parts`` takes the deltas (``parts.append``); :meth:`text` moves them into
+    the joined text, which is also the cache until the next delta. Memory
+    follows the text, not the number of deltas.
+    """
+
+    __slots__ = ("joined", "parts")
 
     def __init__(self, initial: str = "") -> None:
-        self.parts: list[str] = [initial] if initial else []
+        self.joined = initial
+        self.parts = _Sink()
 
     def append(self, delta: str) -> None:
         self.parts.append(delta)
 
     def replace(self, text: str) -> None:
-        self.parts[:] = [text]
+        self.joined = text
+        self.parts = _Sink()
 
     def text(self) -> str:
-        parts = self.parts
-        if len(parts) == 1:
-            return parts[0]
-        joined = "".join(parts)
-        parts[:] = [joined]
-        return joined
+        buffer = self.parts.buffer
+        if buffer.tell():
+            self.joined += buffer.getvalue()
+            self.parts = _Sink()
+        return self.joined
 
 
 class _Bytes:
