@@ -48,6 +48,7 @@ from streamspec._events import (
     ToolCallStartEvent,
 )
 from streamspec.completion._table import completion_table
+from streamspec.completion._text import TextParts
 
 __all__ = ["AGENTSCOPE_VOCABULARY", "AgentScopeCalls", "CallOpened"]
 
@@ -82,7 +83,7 @@ class _Reply:
     count: int = 0
     open_call: str | None = None
     #: ``block_id -> text chunks`` of the open call's text blocks, in start order.
-    blocks: dict[str, list[str]] = attrs.field(factory=dict)
+    blocks: dict[str, TextParts] = attrs.field(factory=dict)
 
 
 class AgentScopeCalls:
@@ -124,19 +125,22 @@ class AgentScopeCalls:
             call = self._current(reply, out)
             delta: str = event.delta  # type: ignore[attr-defined]
             if isinstance(event, TextBlockDeltaEvent):
-                reply.blocks.setdefault(event.block_id, []).append(delta)
+                block = reply.blocks.get(event.block_id)
+                if block is None:
+                    block = reply.blocks[event.block_id] = TextParts()
+                block.append(delta)
             out.append(ModelChunkEvent(call=call, channel=_CHANNELS[type(event)], text=delta))
         elif isinstance(event, _OUTPUT_STARTS):
             self._current(reply, out)
             if isinstance(event, TextBlockStartEvent):
-                reply.blocks.setdefault(event.block_id, [])
+                reply.blocks.setdefault(event.block_id, TextParts())
         elif (
             isinstance(event, TextBlockEndEvent)
             and isinstance(event.text, str)
             and reply.open_call is not None
             and event.block_id in reply.blocks
         ):
-            reply.blocks[event.block_id] = [event.text]
+            reply.blocks[event.block_id] = TextParts((event.text,))
         return out
 
     def _end(self, reply: _Reply, event: ModelCallEndEvent, out: list[Evidence]) -> None:
@@ -146,7 +150,7 @@ class AgentScopeCalls:
             for key, field in completion_table().usage_sources[AGENTSCOPE_VOCABULARY].items()
             if getattr(event, key, ABSENT) is not ABSENT
         }
-        text = tuple("".join(chunks) for chunks in reply.blocks.values())
+        text = tuple(chunks.text() for chunks in reply.blocks.values())
         out.append(ModelReceiptEvent(call=call, text=text, usage=usage))
         if event.finished_reason is not ABSENT:
             out.append(

@@ -1,17 +1,22 @@
 """``streamspec judge``: one verdict per model call, as a JSON array on stdout.
 
 Contract: stdout carries only the array (verdicts in key order); every
-diagnostic goes to stderr as ``LINE: CODE: message``. Exit 0 whenever the
-input could be judged, bad or unknown lines included; 2 only when the input
-is unusable (the file cannot be opened, or ``auto`` cannot tell its format).
-With no FILE, judges the bundled muse example (seed 002's six scenarios,
-one turn each).
+diagnostic goes to stderr as ``LINE: CODE: message`` as its line is read. Exit
+0 whenever the input could be judged, bad or unknown lines included (a bad
+first line is an ``unreadable_line`` error like any other); 2 only when the
+file cannot be opened. With no FILE, judges the bundled muse example (seed
+002's six scenarios, one turn each).
+
+The input is read line by line: memory follows the calls (their states and
+text), never the line count. Verdicts are printed in key order, so the array
+is written when the input ends, one verdict at a time.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import BinaryIO, Final
+from collections.abc import Iterable
+from typing import Any, BinaryIO, Final
 
 import click
 import orjson
@@ -22,9 +27,10 @@ from streamspec._inputs import InputFile
 from streamspec._resources import example_path
 from streamspec.completion._judge import Judge
 from streamspec.envelope._cli import from_option
+from streamspec.envelope._envelope import is_envelope_record
 from streamspec.envelope._formats import judge_lines, read_events
 
-__all__ = ["BUNDLED_MUSE_EXAMPLE", "judge"]
+__all__ = ["BUNDLED_MUSE_EXAMPLE", "judge", "write_array"]
 
 #: The example ``judge`` reads when given no file.
 BUNDLED_MUSE_EXAMPLE: Final = "muse/seed002.muse.jsonl"
@@ -34,12 +40,18 @@ def _emit(line: int, diagnostic: Diagnostic) -> None:
     click.echo(f"{line}: {diagnostic.code}: {diagnostic.message}", err=True)
 
 
-def _unknown_type(line: int, event: UnknownEvent) -> Diagnostic:
+def _unknown_type(line: int, event: UnknownEvent, source: str) -> Diagnostic:
     code = Code.UNKNOWN_EVENT_TYPE.value
+    if source == "a3s":
+        what = "a3s event type"
+    elif is_envelope_record(event.raw):
+        what = "envelope type"
+    else:
+        what = "AgentScope event type"
     return Diagnostic(
         code=code,
         severity=CODE_INFO[code].severity,
-        message=f"unknown AgentScope event type {event.type!r}; kept, no effect",
+        message=f"unknown {what} {event.type!r}; kept, no effect",
         details={"line": line},
     )
 
@@ -54,35 +66,30 @@ def judge(file: BinaryIO | None, source: str) -> None:
     bundled muse example (seed 002).
     """
     stream = file if file is not None else example_path(BUNDLED_MUSE_EXAMPLE).open("rb")
-    raw = list(stream)
-    if source == "auto" and not _usable(raw):
-        number = next(i for i, line in enumerate(raw, start=1) if line.strip())
-        click.echo(
-            f"{number}: cannot tell the input format: not a JSON object; use --from", err=True
-        )
-        sys.exit(2)
     judge_ = Judge()
-    for line in judge_lines(read_events(raw, source), source):
+    for line in judge_lines(read_events(stream, source), source):
         if line.problem is not None:
             _emit(line.number, line.problem)
         if isinstance(line.event, UnknownEvent):
-            _emit(line.number, _unknown_type(line.number, line.event))
+            _emit(line.number, _unknown_type(line.number, line.event, source))
         elif line.event is not None:
             judge_.apply(line.event)
-    payload = [v.to_dict() for v in judge_.verdicts()]
-    sys.stdout.buffer.write(orjson.dumps(payload) + b"\n")
+    write_array((v.to_dict() for v in judge_.each_verdict()), sys.stdout.buffer)
     sys.stdout.flush()
 
 
-def _usable(raw: list[bytes]) -> bool:
-    """Whether the first non-blank line is a JSON object (an empty input is usable)."""
-    first = next((line for line in raw if line.strip()), None)
-    if first is None:
-        return True
-    try:
-        return isinstance(orjson.loads(first), dict)
-    except orjson.JSONDecodeError:
-        return False
+def write_array(items: Iterable[Any], out: BinaryIO) -> None:
+    """Write ``items`` as one compact JSON array and a newline, one item at a time.
+
+    The bytes are those of ``orjson.dumps(list(items)) + b"\\n"``.
+    """
+    out.write(b"[")
+    separator = b""
+    for item in items:
+        out.write(separator)
+        out.write(orjson.dumps(item))
+        separator = b","
+    out.write(b"]\n")
 
 
 if __name__ == "__main__":  # pragma: no cover

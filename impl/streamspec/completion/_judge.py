@@ -22,7 +22,7 @@ the action names of the rows taken.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final
 
 from streamspec._completion_events import (
@@ -36,6 +36,7 @@ from streamspec._errors import SpecError, UsageError
 from streamspec._events import Event, UnknownEvent
 from streamspec.completion._agentscope import AgentScopeCalls, CallOpened, Evidence
 from streamspec.completion._finish_reasons import finish_class
+from streamspec.completion._text import TextParts
 from streamspec.completion._table import (
     VERDICT_MACHINE,
     CompletionTable,
@@ -45,7 +46,24 @@ from streamspec.completion._table import (
 )
 from streamspec.completion._verdict import Verdict, key_order
 
-__all__ = ["ACTIONS", "Judge", "judge"]
+__all__ = ["ACTIONS", "Judge", "judge", "json_kind"]
+
+
+def json_kind(value: object) -> str:
+    """Name what ``value`` is in JSON's words (``null``, ``object``, ``array``…)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, Mapping):
+        return "object"
+    if isinstance(value, list | tuple):
+        return "array"
+    return type(value).__name__
 
 
 class _Call:
@@ -59,7 +77,7 @@ class _Call:
         self.receipt_text: tuple[str, ...] | None = None
         self.usage: Mapping[str, Any] | None = None
         self.error: tuple[str | None, str | None] | None = None
-        self.text: list[str] = []
+        self.text = TextParts()
 
 
 def _chunk_appended(call: _Call, event: Any) -> None:
@@ -133,10 +151,16 @@ class Judge:
             for evidence in self._agentscope.feed(event):
                 self._evidence(evidence)
         elif not isinstance(event, UnknownEvent):
-            raise UsageError(f"judge takes events, got {type(event).__name__}")
+            raise UsageError(f"judge takes events, got {json_kind(event)}")
 
     def apply_all(self, events: Iterable[Event | UnknownEvent | CompletionEvent]) -> None:
-        """Take every event of ``events`` into account, in order."""
+        """Take every event of ``events`` into account, in order.
+
+        Raises:
+            UsageError: if ``events`` is not an iterable, or an item is not an event.
+        """
+        if not isinstance(events, Iterable) or isinstance(events, str | bytes | Mapping):
+            raise UsageError(f"judge takes an iterable of events, got {json_kind(events)}")
         for event in events:
             self.apply(event)
 
@@ -176,30 +200,30 @@ class Judge:
 
     def verdicts(self) -> list[Verdict]:
         """Return the verdict of every call so far, in key order."""
+        return list(self.each_verdict())
+
+    def each_verdict(self) -> Iterator[Verdict]:
+        """Yield the verdict of every call so far, in key order, one at a time."""
         wire = self._table.compiled[VERDICT_MACHINE].wire
         fields = self._table.usage_fields
-        result = []
         for key in sorted(self._calls, key=key_order):
             call = self._calls[key]
             if call.receipt_text is not None:
                 final_text: str | None = "".join(call.receipt_text)
             else:
-                final_text = "".join(call.text) if call.text else None
+                final_text = call.text.text() if call.text else None
             usage = None if call.usage is None else {f: call.usage.get(f) for f in fields}
             code, message = call.error if call.error is not None else (None, None)
-            result.append(
-                Verdict(
-                    key=key,
-                    terminal_state=TerminalState(str(wire[call.states[VERDICT_MACHINE]])),
-                    finish_reason=call.finish_reason,
-                    usage_state=UsageState.UNKNOWN if usage is None else UsageState.KNOWN,
-                    usage=usage,
-                    final_text=final_text,
-                    error_code=code,
-                    error_message=message,
-                )
+            yield Verdict(
+                key=key,
+                terminal_state=TerminalState(str(wire[call.states[VERDICT_MACHINE]])),
+                finish_reason=call.finish_reason,
+                usage_state=UsageState.UNKNOWN if usage is None else UsageState.KNOWN,
+                usage=usage,
+                final_text=final_text,
+                error_code=code,
+                error_message=message,
             )
-        return result
 
 
 def judge(events: Iterable[Event | UnknownEvent | CompletionEvent]) -> list[Verdict]:
@@ -209,7 +233,7 @@ def judge(events: Iterable[Event | UnknownEvent | CompletionEvent]) -> list[Verd
     events; the result has one verdict per call, in key order.
 
     Raises:
-        UsageError: if an item is not an event.
+        UsageError: if ``events`` is not an iterable of events.
     """
     j = Judge()
     j.apply_all(events)

@@ -19,6 +19,14 @@ Rules (issues 3 and 4):
 5. ``agentscope``: AgentScope's own JSON (:func:`~streamspec.decode_event`).
 6. ``muse``: muse records, read by ``streamspec.completion.read_muse``.
 7. Lines keep their input line numbers; a problem line is never folded.
+8. ``auto`` looks for its first JSON object among at most
+   :data:`PEEK_LINES` lines and :data:`PEEK_BYTES` bytes; with none there, it
+   reads AgentScope (rule 2's default), so each of those lines is still
+   reported. Memory before the decision is bounded, whatever precedes it.
+9. muse is completion-only: its records carry model calls and no reply.
+   :func:`read_reply_events` (what ``reduce`` and ``check`` read) refuses it,
+   named by ``--from muse`` or detected by ``auto``, with
+   :class:`CompletionOnlyError`; ``judge`` reads it.
 """
 
 from __future__ import annotations
@@ -49,7 +57,10 @@ from streamspec.envelope._envelope import (
 from streamspec.envelope._replay import replay_lines
 
 __all__ = [
+    "PEEK_BYTES",
+    "PEEK_LINES",
     "SOURCES",
+    "CompletionOnlyError",
     "Source",
     "detect_source",
     "is_reply_record",
@@ -57,6 +68,7 @@ __all__ = [
     "read_envelopes",
     "read_events",
     "read_input",
+    "read_reply_events",
     "reply_lines",
 ]
 
@@ -75,6 +87,29 @@ class Source(enum.Enum):
 SOURCES: Final = tuple(s.value for s in Source)
 
 _UPPER_SNAKE: Final = re.compile(r"[A-Z][A-Z0-9_]*")
+
+#: ``auto`` decides by the first JSON object within this many lines ...
+PEEK_LINES: Final = 1000
+#: ... and this many bytes (rule 8).
+PEEK_BYTES: Final = 1 << 20
+
+
+class CompletionOnlyError(UsageError):
+    """The input is completion-only (muse): it has model calls, no reply to fold (rule 9).
+
+    Attributes:
+        source: the source that was named or detected (``muse``).
+        detected: whether ``auto`` detected it.
+    """
+
+    def __init__(self, source: str, *, detected: bool) -> None:
+        how = "detected as" if detected else "read as"
+        super().__init__(
+            f"the input was {how} {source} records, which carry model calls and no reply; "
+            f"judge them with 'streamspec judge'"
+        )
+        self.source = source
+        self.detected = detected
 
 
 def detect_source(record: Any) -> Source:
@@ -155,18 +190,26 @@ def _muse(stream: BinaryIO | Iterable[bytes]) -> Iterator[Line]:
 
 
 def _peek(stream: BinaryIO | Iterable[bytes]) -> tuple[Any, Iterator[bytes]]:
-    """Return the first JSON object of a stream and the whole stream again."""
+    """Return the first JSON object of a stream and the whole stream again.
+
+    At most :data:`PEEK_LINES` lines and :data:`PEEK_BYTES` bytes are held
+    while looking; past either, the object is ``None`` (rule 8).
+    """
     rest = iter(stream)
     seen: list[bytes] = []
+    size = 0
     for raw in rest:
         seen.append(raw)
+        size += len(raw)
         try:
             value = orjson.loads(raw.strip() or b"null")
         except orjson.JSONDecodeError:
-            continue
+            value = None
         if isinstance(value, dict):
             return value, itertools.chain(seen, rest)
-    return None, iter(seen)
+        if len(seen) >= PEEK_LINES or size >= PEEK_BYTES:
+            break
+    return None, itertools.chain(seen, rest)
 
 
 def read_events(
@@ -187,7 +230,8 @@ def read_events(
         UsageError: an unknown ``source`` (raised at once, not when iterated).
 
     With ``auto``, lines are read at once up to the first JSON object, which
-    decides the format; the rest is read as the result is iterated.
+    decides the format (at most :data:`PEEK_LINES` lines and :data:`PEEK_BYTES`
+    bytes are looked at); the rest is read as the result is iterated.
     """
     return read_input(stream, source, replay=replay)
 
@@ -212,6 +256,31 @@ def read_input(
             f"unknown source {source!r}; expected one of {', '.join(SOURCES)}"
         ) from None
     return _read(stream, chosen, replay, keep_envelopes)
+
+
+def read_reply_events(
+    stream: BinaryIO | Iterable[bytes], source: str = "auto", *, replay: bool = True
+) -> Iterator[Line]:
+    """Like :func:`read_events`, for commands that fold replies (rule 9).
+
+    Raises:
+        UsageError: an unknown ``source``.
+        CompletionOnlyError: the source is, or ``auto`` detects, muse (raised
+            at once, before anything is yielded).
+    """
+    try:
+        chosen = Source(source)
+    except ValueError:
+        raise UsageError(
+            f"unknown source {source!r}; expected one of {', '.join(SOURCES)}"
+        ) from None
+    detected = chosen is Source.AUTO
+    if detected:
+        first, stream = _peek(stream)
+        chosen = detect_source(first)
+    if chosen is Source.MUSE:
+        raise CompletionOnlyError(chosen.value, detected=detected)
+    return _read(stream, chosen, replay, False)
 
 
 def _read(
