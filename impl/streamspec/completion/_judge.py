@@ -36,7 +36,6 @@ from streamspec._errors import SpecError, UsageError
 from streamspec._events import Event, UnknownEvent
 from streamspec.completion._agentscope import AgentScopeCalls, CallOpened, Evidence
 from streamspec.completion._finish_reasons import finish_class
-from streamspec.completion._text import TextParts
 from streamspec.completion._table import (
     VERDICT_MACHINE,
     CompletionTable,
@@ -44,9 +43,10 @@ from streamspec.completion._table import (
     UsageState,
     completion_table,
 )
+from streamspec.completion._text import TextParts
 from streamspec.completion._verdict import Verdict, key_order
 
-__all__ = ["ACTIONS", "Judge", "judge", "json_kind"]
+__all__ = ["ACTIONS", "Judge", "json_kind", "judge"]
 
 
 def json_kind(value: object) -> str:

@@ -64,6 +64,7 @@ __all__ = [
     "Source",
     "detect_source",
     "is_reply_record",
+    "judge_line",
     "judge_lines",
     "read_envelopes",
     "read_events",
@@ -324,15 +325,20 @@ def judge_lines(lines: Iterable[Line], source: str) -> Iterator[Line]:
     a turn is judged once; every other source passes unchanged.
     """
     for line in lines:
-        if (
-            source == Source.A3S.value
-            and isinstance(line.record, Event)
-            and not isinstance(line.record, ReplyStartEvent | ReplyEndEvent)
-        ):
-            if line.problem is not None:
-                yield Line(number=line.number, problem=line.problem)
-            continue
-        yield line
+        kept = judge_line(line, source)
+        if kept is not None:
+            yield kept
+
+
+def judge_line(line: Line, source: str) -> Line | None:
+    """The line :func:`judge_lines` keeps for one input line, or ``None``."""
+    if (
+        source == Source.A3S.value
+        and isinstance(line.record, Event)
+        and not isinstance(line.record, ReplyStartEvent | ReplyEndEvent)
+    ):
+        return Line(number=line.number, problem=line.problem) if line.problem is not None else None
+    return line
 
 
 def is_reply_record(record: Any) -> bool:
