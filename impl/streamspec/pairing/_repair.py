@@ -32,6 +32,7 @@ touched and the value it removed. What is still wrong afterwards is listed as
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -58,7 +59,7 @@ from streamspec.pairing._messages import (
     role_of,
 )
 from streamspec.pairing._report import Action, ActionKind, RepairReport
-from streamspec.pairing._seed import absorb, merge_form
+from streamspec.pairing._seed import absorb, merge_form, merge_reasoning_content
 
 __all__ = ["BRIDGE_MARK", "PLACEHOLDER_MARK", "repair"]
 
@@ -86,7 +87,7 @@ class _Plan:
     early: set[int] = attrs.field(factory=set)
     drop_items: dict[int, str] = attrs.field(factory=dict)
     drop_slots: dict[_Slot, str] = attrs.field(factory=dict)
-    placeholder_slots: list[_Slot] = attrs.field(factory=list)
+    placeholder_slots: set[_Slot] = attrs.field(factory=set)
     renames: dict[_Slot, str] = attrs.field(factory=dict)
 
 
@@ -118,7 +119,14 @@ def _repairable(dialect: Dialect, fixes: frozenset[Fix]) -> frozenset[Rule]:
 
 
 def _merge(messages: Sequence[Any], actions: list[Action]) -> list[_Item]:
+    """Merge split call messages into the one before them.
+
+    The first merge into an item copies it (:func:`absorb`); later split
+    calls extend that copy's ``tool_calls`` in place, so a run of ``n`` split
+    calls costs ``O(n)``, not ``O(n^2)``.
+    """
     items: list[_Item] = []
+    owned: set[int] = set()
     for index, message in enumerate(messages):
         entries = [index] * len(call_entries(message))
         if items and (form := merge_form(items[-1].value, message)) is not None:
@@ -132,59 +140,78 @@ def _merge(messages: Sequence[Any], actions: list[Action]) -> list[_Item]:
                     value=message,
                 )
             )
-            previous.value = absorb(previous.value, message, form)
+            if form == "split_calls" and id(previous) in owned:
+                previous.value["tool_calls"].extend(message["tool_calls"])
+                merge_reasoning_content(previous.value, message)
+            else:
+                previous.value = absorb(previous.value, message, form)
+                if form == "split_calls":
+                    owned.add(id(previous))
             previous.entry_origins.extend(entries)
             continue
         items.append(_Item(origin=index, value=message, entry_origins=entries))
     return items
 
 
-def _open_slot(items: list[_Item], call: int, ident: str, filled: set[_Slot]) -> _Slot | None:
-    for position, entry in enumerate(call_entries(items[call].value)):
-        if entry_id(entry) == ident and (call, position) not in filled:
-            return (call, position)
-    return None
+class _Slots:
+    """The unfilled slots of each call message, by id, in position order."""
+
+    def __init__(self, items: list[_Item]) -> None:
+        self._items = items
+        self._open: dict[int, dict[str, list[int]]] = {}
+
+    def take(self, call: int, ident: str) -> _Slot | None:
+        """Fill and return the first open slot of ``call`` whose id is ``ident``."""
+        by_id = self._open.get(call)
+        if by_id is None:
+            by_id = self._open[call] = {}
+            for position, entry in enumerate(call_entries(self._items[call].value)):
+                by_id.setdefault(entry_id(entry), []).append(position)
+            for positions in by_id.values():
+                positions.reverse()
+        positions = by_id.get(ident)
+        return (call, positions.pop()) if positions else None
 
 
 def _own(items: list[_Item]) -> _Plan:
     plan = _Plan()
-    filled: set[_Slot] = set()
+    slots = _Slots(items)
     nearest: dict[str, int] = {}
+    calls_of: dict[str, list[int]] = {}
     early: list[int] = []
     for at, item in enumerate(items):
         for entry in call_entries(item.value):
-            if entry_id(entry):
-                nearest[entry_id(entry)] = at
+            ident = entry_id(entry)
+            if ident:
+                nearest[ident] = at
+                positions = calls_of.setdefault(ident, [])
+                if not positions or positions[-1] != at:
+                    positions.append(at)
         ident = result_id(item.value)
         if not ident:
             continue
         if ident not in nearest:
             early.append(at)
             continue
-        slot = _open_slot(items, nearest[ident], ident, filled)
+        slot = slots.take(nearest[ident], ident)
         if slot is None:
             plan.drop_items[at] = "duplicate_result"
         else:
-            filled.add(slot)
             plan.owner[at] = slot
     for at in early:
         ident = result_id(items[at].value)
-        later = [c for c in range(at + 1, len(items)) if ident in _ids(items[c].value)]
-        if not later:
+        later = calls_of.get(ident, [])
+        first = bisect.bisect_right(later, at)
+        if first == len(later):
             plan.drop_items[at] = "orphan_result"
             continue
-        slot = _open_slot(items, later[0], ident, filled)
+        slot = slots.take(later[first], ident)
         if slot is None:
             plan.drop_items[at] = "early_duplicate"
         else:
-            filled.add(slot)
             plan.owner[at] = slot
             plan.early.add(at)
     return plan
-
-
-def _ids(message: Any) -> set[str]:
-    return {entry_id(e) for e in call_entries(message)} - {""}
 
 
 def _decide(items: list[_Item], plan: _Plan, policy: Orphans, drop_invalid: bool) -> None:
@@ -205,7 +232,7 @@ def _decide(items: list[_Item], plan: _Plan, policy: Orphans, drop_invalid: bool
             elif policy is Orphans.DROP:
                 plan.drop_slots[slot] = "orphan_call"
             else:
-                plan.placeholder_slots.append(slot)
+                plan.placeholder_slots.add(slot)
     for result, slot in list(plan.owner.items()):
         if plan.drop_slots.get(slot) == "invalid_arguments":
             del plan.owner[result]
@@ -304,6 +331,11 @@ def _rebuild(items: list[_Item], plan: _Plan, actions: list[Action]) -> list[_It
     for result, (call, _) in sorted(plan.owner.items()):
         runs.setdefault(call, []).append(result)
     out: list[_Item] = []
+    #: The first position after the current call that interrupts it. A
+    #: position skipped for one call is skipped for every later call too (it
+    #: is dropped, or answers a call at or before it), so the scan only moves
+    #: forward: linear over the whole history.
+    scan = 0
     for at, item in enumerate(items):
         if at in plan.owner:
             continue
@@ -324,8 +356,14 @@ def _rebuild(items: list[_Item], plan: _Plan, actions: list[Action]) -> list[_It
         rebuilt, open_slots = _rebuild_call(at, item, plan, actions)
         if rebuilt is not None:
             out.append(rebuilt)
-        for result in runs.get(at, []):
-            out.append(_result_item(at, result, items, plan, actions))
+        results = runs.get(at, [])
+        if results:
+            scan = max(scan, at + 1)
+            while scan < len(items) and not _interrupts(scan, at, plan):
+                scan += 1
+        for result in results:
+            moved = result in plan.early or scan < result
+            out.append(_result_item(at, result, items, plan, actions, moved=moved))
         for slot, ident in open_slots:
             entry = call_entries(item.value)[slot[1]]
             actions.append(
@@ -337,15 +375,16 @@ def _rebuild(items: list[_Item], plan: _Plan, actions: list[Action]) -> list[_It
     return out
 
 
+def _interrupts(at: int, call: int, plan: _Plan) -> bool:
+    """Whether the item at ``at`` stands between ``call`` and its results once rebuilt."""
+    return at not in plan.drop_items and (at not in plan.owner or plan.owner[at][0] > call)
+
+
 def _result_item(
-    call: int, result: int, items: list[_Item], plan: _Plan, actions: list[Action]
+    call: int, result: int, items: list[_Item], plan: _Plan, actions: list[Action], *, moved: bool
 ) -> _Item:
     item = items[result]
     slot = plan.owner[result]
-    moved = result in plan.early or any(
-        b not in plan.drop_items and (b not in plan.owner or plan.owner[b][0] > call)
-        for b in range(call + 1, result)
-    )
     if moved:
         actions.append(
             Action(
