@@ -167,8 +167,8 @@ class _Slots:
             by_id = self._open[call] = {}
             for position, entry in enumerate(call_entries(self._items[call].value)):
                 by_id.setdefault(entry_id(entry), []).append(position)
-            for positions in by_id.values():
-                positions.reverse()
+            for found in by_id.values():
+                found.reverse()
         positions = by_id.get(ident)
         return (call, positions.pop()) if positions else None
 
