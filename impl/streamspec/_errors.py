@@ -8,6 +8,9 @@
   problem at once, each with a JSON path (``... @ $.rows[3].target``).
 - :class:`DecodeError`: an input record could not be read as an event; it also
   lists every problem with its path.
+- :class:`StateError`: a reducer state given to ``Reducer.from_state`` is not
+  one :meth:`~streamspec.Reducer.export_state` could have written; a
+  :class:`UsageError` that lists every problem with its path.
 """
 
 from __future__ import annotations
@@ -18,7 +21,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from streamspec._diagnostics import Diagnostic
 
-__all__ = ["DecodeError", "ProtocolError", "SpecError", "StreamspecError", "UsageError"]
+__all__ = [
+    "DecodeError",
+    "ProtocolError",
+    "SpecError",
+    "StateError",
+    "StreamspecError",
+    "UsageError",
+]
 
 
 class StreamspecError(Exception):
@@ -44,7 +54,16 @@ class ProtocolError(StreamspecError):
 
 
 class UsageError(StreamspecError, ValueError):
-    """The caller asked for something that cannot be done."""
+    """The caller asked for something that cannot be done.
+
+    Attributes:
+        path: what was wrong, when one argument was: its name, or a path
+            inside it (``reply_id``, ``events[3]``); ``None`` otherwise.
+    """
+
+    def __init__(self, message: str, *, path: str | None = None) -> None:
+        super().__init__(message)
+        self.path = path
 
 
 class _ProblemList(StreamspecError):
@@ -53,6 +72,11 @@ class _ProblemList(StreamspecError):
     def __init__(self, what: str, problems: Sequence[str]) -> None:
         self.problems = tuple(problems)
         super().__init__(f"{what}: " + "; ".join(self.problems))
+
+
+def _paths(problems: Sequence[str]) -> tuple[str, ...]:
+    """The path of each problem (the text after its last `` @ ``), in order, each once."""
+    return tuple(dict.fromkeys(problem.rpartition(" @ ")[2] for problem in problems))
 
 
 class SpecError(_ProblemList, ValueError):
@@ -74,5 +98,20 @@ class DecodeError(_ProblemList, ValueError):
 
     def __init__(self, what: str, problems: Sequence[str]) -> None:
         super().__init__(what, problems)
-        paths = (problem.rpartition(" @ ")[2] for problem in self.problems)
-        self.paths: tuple[str, ...] = tuple(dict.fromkeys(paths))
+        self.paths: tuple[str, ...] = _paths(self.problems)
+
+
+class StateError(_ProblemList, UsageError):
+    """A reducer state is malformed; nothing was built from it.
+
+    Attributes:
+        problems: every problem found, each ending in ``@ $.path``
+            (``expected integer, got boolean @ $.version``).
+        paths: the JSON path of each problem, in order, each once.
+        path: the first of :attr:`paths`.
+    """
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        super().__init__("not a valid reducer state", problems)
+        self.paths: tuple[str, ...] = _paths(self.problems)
+        self.path = self.paths[0] if self.paths else None

@@ -33,6 +33,7 @@ from streamspec._content import (
 from streamspec._diagnostics import Code
 from streamspec._events import ABSENT, Event, is_given
 from streamspec._machines import COMPILED, ROUTES
+from streamspec._quote import quoted
 
 __all__ = ["ACTIONS", "CHECKS", "FAST_ACTIONS", "ContentProblem", "Message"]
 
@@ -134,17 +135,18 @@ class Message:
             if block.bytes.buffer:
                 return ContentProblem(
                     Code.MIXED_DATA_SOURCE,
-                    f"data block {key!r} already holds base64 data; URL rejected",
+                    f"data block {quoted(key)} already holds base64 data; URL rejected",
                 )
             return None
         if block.url is not None:
             return ContentProblem(
-                Code.MIXED_DATA_SOURCE, f"data block {key!r} has a URL source; base64 rejected"
+                Code.MIXED_DATA_SOURCE,
+                f"data block {quoted(key)} has a URL source; base64 rejected",
             )
         if decode_base64(event.data) is None:
             return ContentProblem(
                 Code.INVALID_BASE64,
-                f"chunk {block.bytes.chunks} of data block {key!r} is not valid base64",
+                f"chunk {block.bytes.chunks} of data block {quoted(key)} is not valid base64",
                 chunk_index=block.bytes.chunks,
             )
         return None
@@ -210,7 +212,7 @@ class Message:
         sub = self._result(event.tool_call_id).data_block(event.block_id)
         if sub is None:
             return None
-        where = f"data block {event.block_id!r} of tool result {key!r}"
+        where = f"data block {quoted(event.block_id)} of tool result {quoted(key)}"
         if is_given(event.url) or sub.url is not None:
             return ContentProblem(
                 Code.MIXED_DATA_SOURCE, f"{where} cannot hold both a URL and other chunks"

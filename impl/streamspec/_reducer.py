@@ -32,13 +32,12 @@ from streamspec._errors import ProtocolError, SpecError, UsageError
 from streamspec._events import AgentEvent, CustomEvent, Event, UnknownEvent
 from streamspec._machines import COMPILED, ROUTES, Route, end_of_input_code, rejection_code
 from streamspec._message import ACTIONS, CHECKS, FAST_ACTIONS, Message
-from streamspec._shapes import ROLES
+from streamspec._quote import quoted
+from streamspec._shapes import ROLES, json_name
+from streamspec._state_check import STATE_FORMAT, check_state
 from streamspec._tables import Row
 
 __all__ = ["STATE_FORMAT", "Reducer"]
-
-#: The ``format`` tag and version of :meth:`Reducer.export_state` output.
-STATE_FORMAT: Final = ("streamspec.reducer-state", 1)
 
 _Judged = tuple[Route, str | None, Row]
 _REPLY_INITIAL: Final = COMPILED["reply"].spec.initial
@@ -164,8 +163,22 @@ class Reducer:
         created_at: str | None = None,
         strict: bool = False,
     ) -> None:
+        for argument, value in (
+            ("reply_id", reply_id),
+            ("name", name),
+            ("role", role),
+            ("created_at", created_at),
+        ):
+            if value is not None and not isinstance(value, str):
+                raise UsageError(
+                    f"{argument} must be a string or None, got {json_name(value)}", path=argument
+                )
         if role is not None and role not in ROLES.values:
-            raise UsageError(f"role must be one of {', '.join(ROLES.values)}, not {role!r}")
+            raise UsageError(
+                f"role must be one of {', '.join(ROLES.values)}, not {quoted(role)}", path="role"
+            )
+        if not isinstance(strict, bool):
+            raise UsageError(f"strict must be a boolean, got {json_name(strict)}", path="strict")
         self.strict = strict
         self.message = Message(reply_id, name, role, created_at)
         self._created_at_given = created_at is not None
@@ -206,7 +219,9 @@ class Reducer:
         Raises:
             ProtocolError: in strict mode, for the first error; the event then
                 has no effect.
-            UsageError: the reducer was already finished.
+            UsageError: the reducer was already finished, or ``event`` is not
+                an AgentScope event (a JSON object is decoded first, with
+                :func:`~streamspec.decode_event`); nothing changes.
         """
         if self._finished:
             raise UsageError("this reducer was finished; resume from its exported state instead")
@@ -215,6 +230,8 @@ class Reducer:
         if fast is not None and index and fast(self, event):
             self._index = index + 1
             return ()
+        if not _is_event(event):
+            raise _not_an_event(event, "event")
         before = len(self._diagnostics)
         self._index = index + 1
         try:
@@ -231,21 +248,37 @@ class Reducer:
 
         Raises:
             ProtocolError: in strict mode.
-            UsageError: the reducer was already finished.
+            UsageError: the reducer was already finished, ``paths`` is not an
+                iterable of strings or ``reason`` not a string.
         """
         if self._finished:
             raise UsageError("this reducer was finished; resume from its exported state instead")
+        if not isinstance(reason, str):
+            raise UsageError(f"reason must be a string, got {json_name(reason)}", path="reason")
+        listed = _strings(paths, "paths")
         diagnostic = _diagnostic(
-            Code.UNREADABLE_LINE, self._index, reason, details={"paths": list(paths)}
+            Code.UNREADABLE_LINE, self._index, reason, details={"paths": listed}
         )
         self._index += 1
         self._record(diagnostic)
         return (diagnostic,)
 
     def apply_all(self, events: Iterable[AgentEvent]) -> Reducer:
-        """Apply every event in order and return ``self``."""
-        for event in events:
-            self.apply(event)
+        """Apply every event in order and return ``self``.
+
+        Raises:
+            ProtocolError: in strict mode, for the first error.
+            UsageError: ``events`` is not iterable, or an item is not an event
+                (``path`` names it: ``events[3]``); the events before it stay
+                applied.
+        """
+        for position, event in enumerate(_iterate(events, "events")):
+            try:
+                self.apply(event)
+            except UsageError as error:
+                if error.path != "event":
+                    raise
+                raise _not_an_event(event, f"events[{position}]") from None
         return self
 
     def finish(self) -> tuple[Diagnostic, ...]:
@@ -282,7 +315,7 @@ class Reducer:
                 _diagnostic(
                     Code.UNKNOWN_EVENT_TYPE,
                     index,
-                    f"unknown event type {event.type!r}; kept whole, no effect",
+                    f"unknown event type {quoted(event.type)}; kept whole, no effect",
                     event=event.type,
                 )
             )
@@ -300,8 +333,8 @@ class Reducer:
                     _diagnostic(
                         Code.REPLY_ID_MISMATCH,
                         index,
-                        f"{event.KIND} has reply_id {reply_id!r}, "
-                        f"not {message.reply_id!r}; skipped",
+                        f"{event.KIND} has reply_id {quoted(reply_id)}, "
+                        f"not {quoted(message.reply_id)}; skipped",
                         event=event.KIND,
                         key=reply_id,
                     )
@@ -326,7 +359,7 @@ class Reducer:
                         _diagnostic(
                             Code.DUPLICATE_BATCH_ITEM,
                             index,
-                            f"{event.KIND} names tool call {key!r} twice; "
+                            f"{event.KIND} names tool call {quoted(key)} twice; "
                             f"item {item_index} skipped",
                             item=item_index,
                             machine=routes[0].machine,
@@ -362,7 +395,7 @@ class Reducer:
         label = _state_key(route.scope, key)
         if row is None:
             allowed = compiled.allowed[state]
-            subject = f"{route.machine} {label!r}" if label is not None else route.machine
+            subject = f"{route.machine} {quoted(label)}" if label is not None else route.machine
             raise _Rejection(
                 _diagnostic(
                     rejection_code(route.machine, state, route.event),
@@ -414,7 +447,7 @@ class Reducer:
         self._diagnostics.append(diagnostic)
 
     def _at_end(self, machine: str, state: str, key: str | None) -> Diagnostic:
-        subject = f"{machine} {key!r}" if key is not None else machine
+        subject = f"{machine} {quoted(key)}" if key is not None else machine
         return _diagnostic(
             end_of_input_code(machine),
             None,
@@ -443,19 +476,21 @@ class Reducer:
     def from_state(cls, state: Mapping[str, Any]) -> Reducer:
         """Resume a fold from :meth:`export_state` output.
 
+        The whole state is checked before anything is built (the rules are in
+        :mod:`streamspec._state_check`): its format and version, every key's
+        JSON type, every state name, unique ids.
+
         Raises:
-            UsageError: ``state`` is not a reducer state of this version.
+            StateError: ``state`` is not a reducer state of this version;
+                ``problems`` lists every problem with its JSON path
+                (``... @ $.message.content[2].state``), ``paths`` the paths.
         """
-        if (state.get("format"), state.get("version")) != STATE_FORMAT:
-            raise UsageError(
-                f"not a reducer state of version {STATE_FORMAT[1]}: "
-                f"format={state.get('format')!r}, version={state.get('version')!r}"
-            )
-        reducer = cls(strict=bool(state["strict"]))
+        check_state(state)
+        reducer = cls(strict=state["strict"])
         reducer.message = Message.restore(state["message"])
-        reducer._created_at_given = bool(state["created_at_given"])
+        reducer._created_at_given = state["created_at_given"]
         reducer._reply_state = state["reply_state"]
-        reducer._index = int(state["next_index"])
+        reducer._index = state["next_index"]
         return reducer
 
 
@@ -470,6 +505,38 @@ def _label(machine: str, entity: Any) -> str:
 def _state_key(scope: str | None, key: str | None) -> str | None:
     """The key a diagnostic names: ``kind:id`` for a block, else the id itself."""
     return f"{scope}:{key}" if scope is not None and key is not None else key
+
+
+def _is_event(value: object) -> bool:
+    """Whether the reducer can fold ``value``: an AgentScope event or an unknown one."""
+    return isinstance(value, UnknownEvent) or (isinstance(value, Event) and value.KIND in ROUTES)
+
+
+def _not_an_event(value: object, path: str) -> UsageError:
+    if isinstance(value, dict):
+        hint = "; decode a JSON object first with streamspec.decode_event"
+    else:
+        hint = " (an AgentScope event, or the UnknownEvent streamspec.decode_event gives)"
+    return UsageError(
+        f"{path} is not an AgentScope event: got {type(value).__name__}{hint}", path=path
+    )
+
+
+def _iterate(values: object, path: str, items: str = "events") -> Iterable[Any]:
+    if isinstance(values, str | bytes | Mapping) or not isinstance(values, Iterable):
+        raise UsageError(
+            f"{path} must be an iterable of {items}, got {type(values).__name__}", path=path
+        )
+    return values
+
+
+def _strings(values: object, path: str) -> list[str]:
+    listed = list(_iterate(values, path, "strings"))
+    for position, value in enumerate(listed):
+        if not isinstance(value, str):
+            where = f"{path}[{position}]"
+            raise UsageError(f"{where} must be a string, got {json_name(value)}", path=where)
+    return listed
 
 
 def _diagnostic(code: str, index: int | None, message: str, **fields: Any) -> Diagnostic:

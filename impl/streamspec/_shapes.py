@@ -14,14 +14,17 @@ Rules:
    each key it knows and ignores the others, as pydantic does. A missing key
    is reported at the key's own path (``... @ $.tool_calls[0].name``).
 3. An enum accepts its values only, a constant its one value; null is a
-   value only where the shape says so.
+   value only where the shape says so. A count (:data:`TOKEN_COUNT`) is a
+   non-negative integer: AgentScope's ``int`` takes ``-5`` as a token count,
+   streamspec does not (docs/differences-agentscope.md).
 4. A union is valid when one alternative accepts the value. Otherwise it
    reports the problems of one alternative: the only one whose JSON type
    fits; among objects, the one whose ``type`` constant the value names; else
    the one with the fewest problems (ties: the one that knows more of the
    value's own keys, then the first).
 5. :func:`problem_text` renders a problem as ``message @ $.path``, the form
-   every streamspec error uses.
+   every streamspec error uses. A value a message quotes is cut to a bounded
+   length (:func:`~streamspec._quote.quoted`); the path is never cut.
 
 The nested objects of AgentScope's events (``ToolCallBlock``,
 ``PermissionRule``, ``ConfirmResult``, ``ToolResultBlock``, ``TextBlock``,
@@ -34,6 +37,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, TypeAlias
 
+from streamspec._quote import quoted
+
 __all__ = [
     "BLOCKS_OR_TEXT",
     "CONFIRM_RESULT",
@@ -44,12 +49,14 @@ __all__ = [
     "REPLY_FINISHED_REASONS",
     "RESULT_STATES",
     "ROLES",
+    "TOKEN_COUNT",
     "TOOL_CALL_BLOCK",
     "TOOL_CALL_STATES",
     "TOOL_RESULT_BLOCK",
     "AnyOf",
     "ArrayOf",
     "Const",
+    "Count",
     "Enum",
     "Model",
     "NonEmptyString",
@@ -190,7 +197,23 @@ class Const(Enum):
 
 
 def _shown(value: Any) -> str:
-    return repr(value) if isinstance(value, str) else json_name(value)
+    return quoted(value) if isinstance(value, str) else json_name(value)
+
+
+class Count(Shape):
+    """A non-negative integer (a token count, a number of chunks)."""
+
+    json_types = frozenset({"integer"})
+
+    def check(self, value: Any, path: str, out: Problems) -> None:
+        got = json_name(value)
+        if got != "integer":
+            out.append((path, f"expected integer, got {got}"))
+        elif value < 0:
+            out.append((path, f"expected a non-negative integer, got {quoted(value)}"))
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "integer", "minimum": 0}
 
 
 class ArrayOf(Shape):
@@ -301,6 +324,9 @@ class AnyOf(Shape):
 _STRING: Final = Types("string")
 _OPTIONAL_STRING: Final = Types("string", "null")
 _OBJECT: Final = Types("object")
+
+#: A token count (``ModelCallEndEvent.input_tokens`` and the others): never negative.
+TOKEN_COUNT: Final = Count()
 
 #: ``ReplyStartEvent.role``.
 ROLES: Final = Enum("user", "assistant", "system")
