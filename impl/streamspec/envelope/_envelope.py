@@ -18,7 +18,13 @@ Rules (a3s-code's ``EventEnvelopeV1``, seed 001, made streamspec's wire form):
 4. ``metadata`` is optional and kept as given (an absent key stays absent, a
    JSON ``null`` stays ``null``). It carries the replay keys ``run_id``,
    ``session_id``, ``sequence`` and ``timestamp_ms`` and whatever else was
-   given; an event decoded from a catalog type does not hold it.
+   given; an event decoded from a catalog type does not hold it. When it is
+   an object, the replay keys it has must have the envelope schema's types:
+   ``run_id`` and ``session_id`` strings, ``sequence`` a non-negative integer,
+   ``timestamp_ms`` an integer. Integers are exact, as everywhere in
+   streamspec: ``"1"``, ``1.0`` and ``true`` are not integers. Otherwise the
+   record is unreadable: a ``sequence`` the replay filter cannot key on would
+   let a replayed record through twice.
 5. Keys beside the four are kept in ``extra`` and written back after them.
 6. :func:`from_event` refuses a class outside the catalog
    (:class:`TypeMismatchError`, the seed's ``TypeMismatch`` made structural):
@@ -37,6 +43,7 @@ from streamspec._codec import decode_event, encode_event
 from streamspec._completion_events import CompletionEvent
 from streamspec._errors import DecodeError, UsageError
 from streamspec._events import ABSENT, Event, FieldProblem, UnknownEvent, _json_name
+from streamspec._shapes import Count, Model, Types, problem_text
 from streamspec.envelope._catalog import CLASS_BY_TYPE, ENVELOPE_VERSION, TYPE_BY_CLASS
 
 __all__ = [
@@ -56,6 +63,16 @@ __all__ = [
 AnyEvent = Event | CompletionEvent | UnknownEvent
 
 _KEYS: Final = ("version", "type", "payload", "metadata")
+#: The replay keys of ``metadata`` and their types (``spec/schema/envelope.schema.json``).
+_METADATA: Final = Model(
+    "metadata",
+    {
+        "run_id": Types("string"),
+        "session_id": Types("string"),
+        "sequence": Count(),
+        "timestamp_ms": Types("integer"),
+    },
+)
 _UPPER_SNAKE: Final = re.compile(r"[A-Z][A-Z0-9_]*")
 
 
@@ -136,8 +153,9 @@ def decode_envelope(obj: Any) -> Envelope:
 
     Raises:
         UnsupportedVersionError: ``version`` is an integer other than 1.
-        DecodeError: the object is not an envelope; ``problems`` lists every
-            problem with its JSON path.
+        DecodeError: the object is not an envelope (its ``metadata`` replay
+            keys included, rule 4); ``problems`` lists every problem with its
+            JSON path (``... @ $.metadata.sequence``).
     """
     if not isinstance(obj, dict):
         raise DecodeError("unreadable envelope", [f"expected an object, got {_json_name(obj)} @ $"])
@@ -155,6 +173,9 @@ def decode_envelope(obj: Any) -> Envelope:
         problems.append(f"expected string, got {_json_name(obj['type'])} @ $.type")
     if "payload" not in obj:
         problems.append("required field missing @ $.payload")
+    metadata = obj.get("metadata")
+    if isinstance(metadata, dict):
+        problems.extend(problem_text(p, m) for p, m in _METADATA.problems(metadata, "metadata"))
     if problems:
         raise DecodeError("unreadable envelope", problems)
     return Envelope(
@@ -166,8 +187,22 @@ def decode_envelope(obj: Any) -> Envelope:
     )
 
 
+def _require_envelope(value: object, function: str) -> None:
+    if not isinstance(value, Envelope):
+        raise UsageError(
+            f"{function} takes an Envelope, got {type(value).__name__}"
+            " (decode a JSON object first with decode_envelope)",
+            path="envelope",
+        )
+
+
 def encode_envelope(envelope: Envelope) -> dict[str, Any]:
-    """Encode an envelope as its JSON object (``metadata`` only when present)."""
+    """Encode an envelope as its JSON object (``metadata`` only when present).
+
+    Raises:
+        UsageError: ``envelope`` is not an :class:`Envelope`.
+    """
+    _require_envelope(envelope, "encode_envelope")
     out: dict[str, Any] = {
         "version": envelope.version,
         "type": envelope.type,
@@ -214,7 +249,9 @@ def to_event(envelope: Envelope) -> AnyEvent:
     Raises:
         DecodeError: a catalog type whose payload is not that event; every
             problem is listed with its path (``... @ $.payload.delta``).
+        UsageError: ``envelope`` is not an :class:`Envelope`.
     """
+    _require_envelope(envelope, "to_event")
     cls = CLASS_BY_TYPE.get(envelope.type)
     if cls is None:
         return UnknownEvent(type=envelope.type, raw=encode_envelope(envelope))

@@ -5,7 +5,12 @@ Rules (issue 4 §1, from a3s's persisted run events, whose envelopes carry
 
 1. A record takes part when its metadata is an object with an integer
    ``sequence`` (``run_id`` a string, or absent: one anonymous run). Any other
-   record passes untouched.
+   record passes untouched. Records read from envelopes never carry a
+   ``sequence`` of another type: :func:`~streamspec.decode_envelope` refuses
+   metadata whose replay keys break the envelope schema, so ``"1"``, ``1.0``
+   or ``true`` cannot slip a replayed record past this filter.
+6. Messages quote a run id cut to a bounded length; ``key`` and ``details``
+   keep it whole.
 2. The first sequence seen for a run is its baseline; nothing before it is
    expected.
 3. A ``(run_id, sequence)`` already applied is skipped with a
@@ -32,6 +37,7 @@ import attrs
 from streamspec._diagnostics import CODE_INFO, Code, Diagnostic
 from streamspec._events import ABSENT
 from streamspec._jsonl import Line
+from streamspec._quote import quoted
 
 __all__ = ["ReplayGuard", "Verdict", "replay_key", "replay_lines"]
 
@@ -86,13 +92,14 @@ class ReplayGuard:
         if key is None:
             return Verdict(apply=True)
         run_id, sequence = key
-        run = "anonymous run" if run_id is None else f"run {run_id!r}"
+        run = "anonymous run" if run_id is None else f"run {quoted(run_id)}"
+        shown = quoted(sequence)
         if key in self._applied:
             return Verdict(
                 apply=False,
                 diagnostic=_warning(
                     Code.DUPLICATE_SEQUENCE,
-                    f"{run} sequence {sequence} was already applied; replayed record skipped",
+                    f"{run} sequence {shown} was already applied; replayed record skipped",
                     key,
                 ),
             )
@@ -107,7 +114,8 @@ class ReplayGuard:
                 apply=True,
                 diagnostic=_warning(
                     Code.SEQUENCE_GAP,
-                    f"{run} sequence {sequence} follows {highest}; {missing} record(s) missing",
+                    f"{run} sequence {shown} follows {quoted(highest)}; "
+                    f"{quoted(missing)} record(s) missing",
                     key,
                     previous=highest,
                     missing=missing,
@@ -117,7 +125,7 @@ class ReplayGuard:
             apply=True,
             diagnostic=_warning(
                 Code.SEQUENCE_REGRESSION,
-                f"{run} sequence {sequence} is lower than {highest}, applied before it",
+                f"{run} sequence {shown} is lower than {quoted(highest)}, applied before it",
                 key,
                 previous=highest,
             ),
