@@ -35,6 +35,10 @@ def reduce(
 
     Raises:
         ProtocolError: in strict mode, for the first error.
+        UsageError: an option has the wrong type (``path`` names it), ``events``
+            is not an iterable, or one of its items is not an event (``path``:
+            ``events[3]``; decode JSON objects first with
+            :func:`~streamspec.decode_event`).
     """
     reducer = Reducer(reply_id=reply_id, name=name, role=role, created_at=created_at, strict=strict)
     reducer.apply_all(events)

@@ -13,6 +13,10 @@ The shape is the flat object ``event.model_dump(mode="json")`` gives: ``id``,
   AgentScope 2.0.11's models accept (required fields, JSON types, null only
   where allowed, enum values, nested objects); keys outside a model are
   accepted, as pydantic ignores them.
+- Token counts (``MODEL_CALL_END``'s ``input_tokens``, ``output_tokens`` and
+  the two cache counts) are non-negative integers (:data:`~streamspec._shapes.
+  TOKEN_COUNT`): AgentScope's ``int`` accepts ``-5``, streamspec reads such an
+  event as unreadable, so a negative count is never summed as known usage.
 - A bad record raises :class:`~streamspec.DecodeError` listing every problem
   with its JSON path (``expected string, got integer @ $.delta``,
   ``required field missing @ $.tool_calls[0].name``); ``paths`` lists the
@@ -30,16 +34,17 @@ from typing import Any, Final
 import attrs
 import cattrs
 
-from streamspec._errors import DecodeError
+from streamspec._errors import DecodeError, UsageError
 from streamspec._events import (
     ABSENT,
     EVENT_CLASSES,
     AgentEvent,
     Event,
     FieldProblem,
+    ModelCallEndEvent,
     UnknownEvent,
 )
-from streamspec._shapes import problem_text
+from streamspec._shapes import TOKEN_COUNT, json_name, problem_text
 
 __all__ = [
     "EVENT_BY_KIND",
@@ -68,6 +73,25 @@ _FIELD_SETS: Final = {cls: frozenset(names) for cls, names in _FIELDS.items()}
 _BODY_FIELDS: Final = {
     cls: tuple(n for n in names if n not in _BASE_FIELDS) for cls, names in _FIELDS.items()
 }
+#: The fields the codec holds to :data:`TOKEN_COUNT` (AgentScope's model takes any ``int``).
+_COUNTS: Final = (
+    "input_tokens",
+    "output_tokens",
+    "cache_input_tokens",
+    "cache_creation_input_tokens",
+)
+
+
+def _count_problems(cls: type[Event], kwargs: Mapping[str, Any]) -> list[str]:
+    """Negative token counts of a MODEL_CALL_END (a count of another type: the class reports it)."""
+    if cls is not ModelCallEndEvent:
+        return []
+    found: list[str] = []
+    for name in _COUNTS:
+        value = kwargs.get(name)
+        if value.__class__ is int and value < 0:
+            found.extend(problem_text(p, m) for p, m in TOKEN_COUNT.problems(value, name))
+    return found
 
 
 def _problems(cls: type[Event], kwargs: Mapping[str, Any]) -> list[str]:
@@ -88,6 +112,7 @@ def _problems(cls: type[Event], kwargs: Mapping[str, Any]) -> list[str]:
                 field.validator(None, field, value)
         except FieldProblem as problem:
             found.extend(problem_text(path, message) for path, message in problem.problems)
+    found.extend(_count_problems(cls, kwargs))
     if not found:
         try:
             cls(**kwargs)
@@ -126,12 +151,17 @@ def _build(cls: type[Event], kwargs: dict[str, Any]) -> Event:
     if not names.issuperset(kwargs):
         kwargs["extra"] = {k: kwargs.pop(k) for k in list(kwargs) if k not in names}
     try:
-        return cls(**kwargs)
+        event = cls(**kwargs)
     except (FieldProblem, TypeError):
         problems = _problems(cls, kwargs)
         if not problems:  # pragma: no cover - the constructor and the checks agree
             raise
         raise DecodeError(f"unreadable {cls.TYPE} event", problems) from None
+    if cls is ModelCallEndEvent:
+        problems = _count_problems(cls, kwargs)
+        if problems:
+            raise DecodeError(f"unreadable {cls.TYPE} event", problems)
+    return event
 
 
 def _value(value: Any) -> Any:
@@ -179,5 +209,14 @@ def decode_event(obj: Any) -> AgentEvent:
 
 
 def encode_event(event: AgentEvent) -> dict[str, Any]:
-    """Encode an event as AgentScope JSON, with exactly the keys it holds."""
+    """Encode an event as AgentScope JSON, with exactly the keys it holds.
+
+    Raises:
+        UsageError: ``event`` is not an AgentScope event (nor an
+            :class:`~streamspec.UnknownEvent`).
+    """
+    if not (isinstance(event, UnknownEvent) or type(event) in _FIELDS):
+        raise UsageError(
+            f"encode_event takes an AgentScope event, got {json_name(event)}", path="event"
+        )
     return _unstructure(event)

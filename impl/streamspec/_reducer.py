@@ -514,18 +514,18 @@ def _is_event(value: object) -> bool:
 
 def _not_an_event(value: object, path: str) -> UsageError:
     if isinstance(value, dict):
-        hint = "; decode a JSON object first with streamspec.decode_event"
+        hint = ": decode a JSON object first with streamspec.decode_event"
     else:
-        hint = " (an AgentScope event, or the UnknownEvent streamspec.decode_event gives)"
+        hint = " (an UnknownEvent for a type outside the catalog)"
     return UsageError(
-        f"{path} is not an AgentScope event: got {type(value).__name__}{hint}", path=path
+        f"{path} must be an AgentScope event, got {json_name(value)}{hint}", path=path
     )
 
 
 def _iterate(values: object, path: str, items: str = "events") -> Iterable[Any]:
     if isinstance(values, str | bytes | Mapping) or not isinstance(values, Iterable):
         raise UsageError(
-            f"{path} must be an iterable of {items}, got {type(values).__name__}", path=path
+            f"{path} must be an iterable of {items}, got {json_name(values)}", path=path
         )
     return values
 

@@ -190,7 +190,7 @@ def decode_envelope(obj: Any) -> Envelope:
 def _require_envelope(value: object, function: str) -> None:
     if not isinstance(value, Envelope):
         raise UsageError(
-            f"{function} takes an Envelope, got {type(value).__name__}"
+            f"{function} takes an Envelope, got {_json_name(value)}"
             " (decode a JSON object first with decode_envelope)",
             path="envelope",
         )
