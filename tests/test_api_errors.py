@@ -171,6 +171,21 @@ def test_encode_event_refuses_what_is_not_an_event(value):
     assert str(caught.value).startswith("encode_event takes an AgentScope event, got ")
 
 
+@pytest.mark.parametrize(
+    ("value", "problem"),
+    [
+        (None, "expected an object, got null @ $"),
+        ([1], "expected an object, got array @ $"),
+        ({"type": 5}, "expected string, got integer @ $.type"),
+    ],
+)
+def test_decode_event_names_json_types_in_its_problems(value, problem):
+    """decode_event of null, an array or a numeric type says so in JSON's words, at the path."""
+    with pytest.raises(DecodeError) as caught:
+        decode_event(value)
+    assert caught.value.problems == (problem,)
+
+
 @pytest.mark.parametrize("function", [encode_envelope, to_event])
 @pytest.mark.parametrize("value", [{"version": 1, "type": "x", "payload": {}}, None, []])
 def test_envelope_functions_refuse_what_is_not_an_envelope(function, value):

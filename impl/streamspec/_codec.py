@@ -123,12 +123,14 @@ def _problems(cls: type[Event], kwargs: Mapping[str, Any]) -> list[str]:
 
 def _structure(obj: Any, _: Any = None) -> AgentEvent:
     if obj.__class__ is not dict and not isinstance(obj, dict):
-        raise DecodeError("unreadable event", [f"expected an object, got {type(obj).__name__} @ $"])
+        raise DecodeError("unreadable event", [f"expected an object, got {json_name(obj)} @ $"])
     type_ = obj.get("type")
     cls = _CLASS_OF.get(type_) if type_.__class__ is str else None
     if cls is None:
         if "type" in obj and not isinstance(type_, str):
-            raise DecodeError("unreadable event", ["expected string @ $.type"])
+            raise DecodeError(
+                "unreadable event", [f"expected string, got {json_name(type_)} @ $.type"]
+            )
         return UnknownEvent(type=type_, raw=obj)
     kwargs = dict(obj)
     del kwargs["type"]

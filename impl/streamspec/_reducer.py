@@ -145,6 +145,10 @@ class Reducer:
         strict: raise :class:`~streamspec.ProtocolError` on the first error
             instead of recording it and skipping the event.
 
+    Raises:
+        UsageError: an argument has the wrong type, or ``role`` is not a
+            role; ``path`` names the argument.
+
     Example:
         >>> from streamspec import TextBlockStartEvent
         >>> reducer = Reducer(reply_id="r1")
