@@ -21,6 +21,7 @@ pairing vectors their histories (bare and as request bodies).
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import resource
@@ -32,9 +33,11 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
+from weakref import WeakKeyDictionary
 
 import orjson
 import streamspec
+from click import _compat as click_compat
 from click.testing import CliRunner
 from fuzz_mutations import MAX_INPUT
 from streamspec import (
@@ -328,9 +331,31 @@ def _pokes(reply_id: str, states: dict[str, dict[str, str]]) -> Iterator[Any]:
 _CLI_RUNNER: Final = CliRunner()
 
 
+def _end_of_process() -> None:
+    """Release what a command keeps for the life of its process, as its exit would.
+
+    Here every command shares one process: a command freezes the objects it
+    has imported (``gc.freeze``), and click caches a text wrapper per stream it
+    wrote to, in a weak dictionary whose values keep their keys alive. Left
+    alone, both grow by every run and the memory bound would measure them.
+    """
+    gc.unfreeze()
+    for source in (
+        click_compat._default_text_stdin,
+        click_compat._default_text_stdout,
+        click_compat._default_text_stderr,
+    ):
+        for cell in source.__closure__ or ():
+            if isinstance(cell.cell_contents, WeakKeyDictionary):
+                cell.cell_contents.clear()
+
+
 def _command(*args: str) -> Callable[[bytes], None]:
     def run(data: bytes) -> None:
-        result = _CLI_RUNNER.invoke(cli_main, list(args), input=data, catch_exceptions=False)
+        try:
+            result = _CLI_RUNNER.invoke(cli_main, list(args), input=data, catch_exceptions=False)
+        finally:
+            _end_of_process()
         output = result.stdout_bytes + result.stderr_bytes
         if result.exit_code not in _EXITS:
             raise Misbehaviour(f"exit {result.exit_code}; {result.stderr[-300:]!r}")
