@@ -2,32 +2,36 @@
 
 Contract shared by every command: stdout carries only the result;
 diagnostics go to stderr, one per line, ``LINE: CODE: message``. Exit codes:
-0 ran (a lenient ``reduce`` with violations included), 1 errors found
-(``check``, ``reduce --strict``), 2 only for a file that cannot be opened or a
-usage error. A bad line is an ``unreadable_line`` error; the rest is still read.
+0 ran (a lenient ``reduce`` with violations included, unreadable lines
+included: they are reported and skipped, as ``check`` reports them), 1 errors
+found (``check``, ``reduce --strict``), 2 a usage error, an input that cannot
+be opened or read, an output that cannot be written, or completion-only input
+given to ``reduce``. A bad line is an ``unreadable_line`` error; the rest is
+still read. A broken pipe is quiet (exit 1); see :mod:`streamspec._console`.
 """
 
 from __future__ import annotations
 
 import gc
 import sys
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 import click
-import orjson
 
-from streamspec._check import check_lines
-from streamspec._diagnostics import Diagnostic, Severity
-from streamspec._errors import ProtocolError
+from streamspec._check import run_check
+from streamspec._console import GuardedGroup, emit, stdin, stdout, write_json
+from streamspec._diagnostics import Severity
+from streamspec._errors import ProtocolError, UsageError
 from streamspec._inputs import InputFile
+from streamspec._jsonl import READER_WARNINGS
 from streamspec._reducer import Reducer
-from streamspec._render import render_report
 from streamspec._resources import example_path
 from streamspec.completion._cli import judge
 from streamspec.conform._adapter_cli import adapter
 from streamspec.conform._conform_cli import conform
 from streamspec.conform._fuzz_cli import fuzz_command
-from streamspec.envelope import convert, from_option, read_events, reply_lines
+from streamspec.envelope import convert, from_option, reply_lines
+from streamspec.envelope._formats import read_reply_events
 from streamspec.pairing._cli import pairing
 
 __all__ = ["main"]
@@ -36,24 +40,15 @@ __all__ = ["main"]
 BUNDLED_REPLY_EXAMPLE = "seed000.agentscope.jsonl"
 
 
-def _emit(line: int, diagnostic: Diagnostic) -> None:
-    click.echo(f"{line}: {diagnostic.code}: {diagnostic.message}", err=True)
-
-
-def _write_json(value: Any) -> None:
-    sys.stdout.buffer.write(orjson.dumps(value) + b"\n")
-    sys.stdout.flush()
-
-
 def _open_input(file: BinaryIO | None, bundled: str | None) -> BinaryIO:
     if file is not None:
         return file
     if bundled is not None:
         return example_path(bundled).open("rb")
-    return sys.stdin.buffer
+    return stdin()
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=GuardedGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="streamspec")
 def main() -> None:
     """Reference semantics for LLM agent event streams."""
@@ -90,31 +85,37 @@ def reduce(
     Prints AgentScope's Msg.model_dump() as one JSON object (with --each, one
     per input line). Reads AgentScope JSONL, envelopes or a3s (--from).
     """
-    if source == "muse":
-        raise click.UsageError("muse records carry no reply; use 'streamspec judge --from muse'")
     reducer = Reducer(reply_id=reply_id, name=name, role=role, created_at=created_at, strict=strict)
+    try:
+        lines = read_reply_events(_open_input(file, None), source)
+    except UsageError as error:
+        raise click.UsageError(str(error)) from None
     apply = reducer.apply
+    out = stdout()
     last = 0
     try:
-        for line in reply_lines(read_events(_open_input(file, None), source)):
+        for line in reply_lines(lines):
             last = line.number
-            if line.problem is not None:
-                _emit(line.number, line.problem)
-                if strict and line.problem.severity is Severity.ERROR:
+            problem = line.problem
+            if problem is not None:
+                emit(line.number, problem)
+                if strict and problem.severity is Severity.ERROR:
                     sys.exit(1)
             event = line.event
             if event is not None:
                 for diagnostic in apply(event):
-                    _emit(line.number, diagnostic)
-            if each:
-                _write_json(reducer.to_dict())
+                    emit(line.number, diagnostic)
+            if each and (
+                event is not None or problem is None or problem.code not in READER_WARNINGS
+            ):
+                write_json(reducer.to_dict(), out)
     except ProtocolError as error:
-        _emit(last, error.diagnostic)
+        emit(last, error.diagnostic)
         sys.exit(1)
     for diagnostic in reducer.finish():
-        _emit(last, diagnostic)
+        emit(last, diagnostic)
     if not each:
-        _write_json(reducer.to_dict())
+        write_json(reducer.to_dict(), out)
 
 
 @main.command()
@@ -126,6 +127,7 @@ def reduce(
     type=click.Choice(["text", "json"]),
     default="text",
     show_default=True,
+    help="text: a report for people; json: one JSON object (replies, unreadable lines, summary).",
 )
 @click.option(
     "--fail-on",
@@ -139,17 +141,19 @@ def check(file: BinaryIO | None, source: str, output_format: str, fail_on: str) 
 
     With no FILE, checks a bundled example (seed 000's stream).
     """
-    lines = read_events(_open_input(file, BUNDLED_REPLY_EXAMPLE), source)
-    report = check_lines(lines, source=source)
-    for finding in report.findings():
-        _emit(finding.line, finding.diagnostic)
-    if output_format == "json":
-        _write_json(report.to_dict())
-    else:
-        render_report(report, sys.stdout)
-    failing = {Severity.ERROR} if fail_on == "error" else {Severity.ERROR, Severity.WARNING}
-    if any(f.diagnostic.severity in failing for f in report.findings()):
-        sys.exit(1)
+    try:
+        status = run_check(
+            _open_input(file, BUNDLED_REPLY_EXAMPLE),
+            source=source,
+            output_format=output_format,
+            fail_on=fail_on,
+            emit=lambda finding: emit(finding.line, finding.diagnostic),
+            out=stdout(),
+            text_out=sys.stdout,
+        )
+    except UsageError as error:
+        raise click.UsageError(str(error)) from None
+    sys.exit(status)
 
 
 main.add_command(convert)

@@ -1,22 +1,66 @@
-"""Opening the input file of a command: one line on failure, exit 2."""
+"""Opening the files a command names: one line on failure, exit 2 (:mod:`streamspec._console`)."""
 
 from __future__ import annotations
 
-import sys
+import os
 from typing import Any
 
 import click
 
-__all__ = ["InputFile"]
+from streamspec._console import cannot_open, readable, stdin, stdout
+
+__all__ = ["InputFile", "OutputFile"]
 
 
-class InputFile(click.File):
-    """A readable file (``-`` is stdin); one that cannot be opened is a one-line error, exit 2."""
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
+class InputFile(click.ParamType[Any]):
+    """A file to read in binary (``-`` is stdin); one that cannot be opened is
+    ``Error: cannot open NAME: REASON``, exit 2. Read errors later are the same line
+    with ``cannot read``.
+    """
+
+    name = "file"
+
+    def __init__(self, mode: str = "rb") -> None:
+        self.mode = mode
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        """Open the file, or print ``Error: cannot open …`` and exit 2."""
+        """Open the file, or print the one line and exit 2."""
+        if not isinstance(value, str | os.PathLike):
+            return value
+        path = os.fspath(value)
+        if path == "-":
+            return stdin()
         try:
-            return super().convert(value, param, ctx)
-        except click.BadParameter as error:
-            click.echo(f"Error: cannot open {error.message}", err=True)
-            sys.exit(2)
+            stream = open(path, "rb")  # noqa: SIM115 - the command owns it until exit
+        except OSError as error:
+            cannot_open(path, _reason(error))
+        if ctx is not None:
+            ctx.call_on_close(stream.close)
+        return readable(stream, path)
+
+
+class OutputFile(click.ParamType[Any]):
+    """A file to write in binary (``-`` is stdout), opened at once; failure is
+    ``Error: cannot open NAME: REASON``, exit 2.
+    """
+
+    name = "file"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """Open the file for writing, or print the one line and exit 2."""
+        if not isinstance(value, str | os.PathLike):
+            return value
+        path = os.fspath(value)
+        if path == "-":
+            return stdout()
+        try:
+            stream = open(path, "wb")  # noqa: SIM115 - the command owns it until exit
+        except OSError as error:
+            cannot_open(path, _reason(error))
+        if ctx is not None:
+            ctx.call_on_close(stream.close)
+        return stream

@@ -1,27 +1,87 @@
-"""Reading JSON-lines input: one record per line, bad lines reported, never fatal."""
+"""Reading JSON-lines input: one record per line, bad lines reported, never fatal.
+
+Rules for every line the readers take:
+
+1. A line is one JSON object. A blank line is skipped without a word; any
+   other line that holds no object is an ``unreadable_line`` error naming
+   what it holds in JSON's words (``not a JSON object but an array``), or
+   why it is not JSON (``invalid UTF-8: byte 0xff at offset 0``).
+2. Nesting is limited to :data:`MAX_DEPTH` (128) arrays and objects, the
+   line's own object counting as 1. A deeper line is an ``unreadable_line``
+   error naming the limit and the depth (``details.depth``, ``details.limit``);
+   the limit leaves every writer (whose JSON encoder stops at 254 levels)
+   room for the levels it wraps around a value.
+3. A leading UTF-8 byte order mark on the first line is dropped with a
+   ``byte_order_mark`` warning; anywhere else it is not JSON.
+4. An object that names a key twice keeps the last value, as JSON parsers
+   do, with a ``duplicate_key`` warning naming the keys (``details.keys``).
+5. A warning comes as its own :class:`Line` (no record, same number) just
+   before the line it is about, so every stage that passes problem lines
+   along keeps it.
+
+Duplicate keys are found without a second parse on the common path: a
+block of lines whose text has no more key separators (``":``, or a quote,
+whitespace and a colon) than its objects have keys cannot repeat a key.
+Only a block that fails that count is looked at line by line, and only a
+line that fails it is parsed again with :mod:`json` to name the keys.
+Streams that can ``read1`` are read in blocks of whatever is available (a
+live pipe is never waited on for more than one line); any other iterable of
+lines is checked line by line.
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, BinaryIO, NamedTuple, TypeVar
+from typing import Any, BinaryIO, Final, NamedTuple, TypeVar
 
 import orjson
 
-from streamspec._diagnostics import CODE_INFO, Code, Diagnostic
+from streamspec._diagnostics import CODE_INFO, Code, Diagnostic, Severity
 from streamspec._errors import DecodeError
 from streamspec._events import UnknownEvent
 
-__all__ = ["Line", "decode_lines", "read_lines", "read_records", "unreadable"]
+__all__ = [
+    "BYTE_ORDER_MARK",
+    "DUPLICATE_KEY",
+    "MAX_DEPTH",
+    "READER_WARNINGS",
+    "Line",
+    "decode_lines",
+    "depth_of",
+    "json_type",
+    "read_lines",
+    "read_records",
+    "unreadable",
+]
 
 T = TypeVar("T")
+
+#: The deepest nesting a line may have (its own object is depth 1).
+MAX_DEPTH: Final = 128
+#: The code of the warning for an object that names a key twice.
+DUPLICATE_KEY: Final = "duplicate_key"
+#: The code of the warning for a byte order mark at the start of the input.
+BYTE_ORDER_MARK: Final = "byte_order_mark"
+#: The warnings the reader itself gives, each on a line of its own.
+READER_WARNINGS: Final = frozenset({DUPLICATE_KEY, BYTE_ORDER_MARK})
+
+_BOM: Final = b"\xef\xbb\xbf"
+#: The shortest line that can nest deeper than the limit (an opener and a closer per level).
+_DEEP_LINE: Final = 2 * (MAX_DEPTH + 1)
+#: How much one read of a ``read1`` stream asks for.
+_BLOCK: Final = 1 << 16
+#: A quote followed by whitespace: where a key's colon may not follow at once.
+_LOOSE: Final = (b'" ', b'"\t', b'"\r')
 
 
 class Line(NamedTuple):
     """One input line: its number, and either a record or why it has none.
 
-    A blank line has neither a record nor a problem. (A named tuple: lines are
-    made once per input line, so they are kept as cheap as an immutable value
-    can be.)
+    A blank line has neither a record nor a problem. A warning about a line
+    is a line of its own with the same number, just before it. (A named
+    tuple: lines are made once per input line, so they are kept as cheap as
+    an immutable value can be.)
     """
 
     number: int
@@ -41,23 +101,49 @@ class Line(NamedTuple):
         return self.record
 
 
-def unreadable(number: int, reason: str) -> Diagnostic:
+def unreadable(number: int, reason: str, **details: Any) -> Diagnostic:
     """Return the ``unreadable_line`` diagnostic for line ``number``."""
     return Diagnostic(
         code=Code.UNREADABLE_LINE.value,
         severity=CODE_INFO[Code.UNREADABLE_LINE.value].severity,
         message=reason,
-        details={"line": number},
+        details={"line": number, **details},
     )
 
 
-def _parse(number: int, raw: bytes) -> Line | dict[str, Any]:
-    """The JSON object on one line, or the :class:`Line` that says why there is none."""
-    try:
-        value = orjson.loads(raw)
-    except orjson.JSONDecodeError:
-        return _no_object(number, raw)
-    return value if isinstance(value, dict) else _no_object(number, raw)
+def _warning(code: str, number: int, message: str, **details: Any) -> Line:
+    info = CODE_INFO.get(code)
+    severity = info.severity if info is not None else Severity.WARNING
+    problem = Diagnostic(
+        code=code, severity=severity, message=message, details={"line": number, **details}
+    )
+    return Line(number=number, problem=problem)
+
+
+def json_type(value: Any) -> str:
+    """The JSON name of a parsed value's type, with its article (``an array``, ``null``)."""
+    if value is None:
+        return "null"
+    if value is True or value is False:
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "an object"
+
+
+def _not_json(raw: bytes, error: orjson.JSONDecodeError) -> str:
+    if error.msg.startswith("str is not valid UTF-8"):
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError as bad:
+            return f"invalid UTF-8: byte 0x{raw[bad.start]:02x} at offset {bad.start}"
+    if error.msg.startswith("depth limit"):
+        return f"nested more than 1024 deep; the limit is {MAX_DEPTH}"
+    return f"not JSON: {error.msg} at offset {error.pos}"
 
 
 def _no_object(number: int, raw: bytes) -> Line:
@@ -67,16 +153,208 @@ def _no_object(number: int, raw: bytes) -> Line:
     except orjson.JSONDecodeError as error:
         if not raw.strip():
             return Line(number=number)
-        return Line(number=number, problem=unreadable(number, f"not JSON ({error})"))
-    kind = type(value).__name__
-    return Line(number=number, problem=unreadable(number, f"not a JSON object (got {kind})"))
+        reason = _not_json(raw, error)
+        if reason.startswith("nested"):
+            return Line(number, problem=unreadable(number, reason, limit=MAX_DEPTH))
+        return Line(number=number, problem=unreadable(number, reason))
+    return Line(
+        number=number,
+        problem=unreadable(number, f"not a JSON object but {json_type(value)}"),
+    )
+
+
+def depth_of(value: Any) -> int:
+    """How deep arrays and objects nest in ``value`` (a bare object is 1); no recursion."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        for child in item.values() if isinstance(item, dict) else item:
+            if isinstance(child, dict | list):
+                stack.append((child, depth + 1))
+    return deepest
+
+
+def _too_deep(number: int, raw: bytes, value: dict[str, Any]) -> Diagnostic | None:
+    """The error for a line nested deeper than the limit (the text is counted first)."""
+    if raw.count(b"[") + raw.count(b"{") <= MAX_DEPTH:
+        return None
+    depth = depth_of(value)
+    if depth <= MAX_DEPTH:
+        return None
+    return unreadable(
+        number,
+        f"nested {depth} deep; the limit is {MAX_DEPTH}",
+        depth=depth,
+        limit=MAX_DEPTH,
+    )
+
+
+def _separators(text: bytes) -> int:
+    """At least as many as the keys written in ``text`` (of valid JSON lines)."""
+    count = text.count(b'":')
+    for loose in _LOOSE:
+        if text.find(loose) >= 0:
+            count += text.count(loose)
+    return count
+
+
+def _keys(value: Any) -> int:
+    """How many keys the objects in ``value`` have, nested ones included."""
+    total = 0
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            total += len(item)
+            stack.extend(v for v in item.values() if isinstance(v, dict | list))
+        else:
+            stack.extend(v for v in item if isinstance(v, dict | list))
+    return total
+
+
+def _repeated(raw: bytes) -> list[str]:
+    """Every key an object of ``raw`` names twice, by a second, slower parse."""
+    found: list[str] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        seen: set[str] = set()
+        for key, _ in items:
+            if key in seen:
+                found.append(key)
+            seen.add(key)
+        return dict(items)
+
+    try:
+        json.loads(raw, object_pairs_hook=pairs)
+    except ValueError:  # pragma: no cover - orjson read it; json reads what orjson does
+        return []
+    return found
+
+
+def _duplicates(number: int, raw: bytes, value: dict[str, Any]) -> Line | None:
+    """The ``duplicate_key`` warning for one line, if an object in it repeats a key."""
+    separators = _separators(raw)
+    if separators <= len(value) or separators <= _keys(value):
+        return None
+    repeated = _repeated(raw)
+    if not repeated:
+        return None
+    keys = sorted(set(repeated))
+    named = ", ".join(_quote(key) for key in keys)
+    return _warning(
+        DUPLICATE_KEY,
+        number,
+        f"an object names {named} more than once; the last value is kept",
+        keys=keys,
+    )
+
+
+def _quote(key: str) -> str:
+    text = json.dumps(key, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:36] + '..."'
+
+
+def _bom(number: int) -> Line:
+    return _warning(
+        BYTE_ORDER_MARK, number, "the input starts with a UTF-8 byte order mark; ignored"
+    )
+
+
+def _blocks(stream: BinaryIO | Iterable[bytes]) -> Iterator[tuple[bytes, list[bytes]]]:
+    """Yield (text, lines) pieces of the input: whole lines, never waiting past one."""
+    read1 = getattr(stream, "read1", None)
+    if not callable(read1):
+        for raw in stream:
+            yield raw, [raw]
+        return
+    pending: list[bytes] = []
+    while True:
+        chunk = read1(_BLOCK)
+        if not chunk:
+            if pending:
+                tail = b"".join(pending)
+                yield tail, [tail]
+            return
+        cut = chunk.rfind(b"\n") + 1
+        if cut == 0:
+            pending.append(chunk)
+            continue
+        pending.append(chunk[:cut])
+        text = b"".join(pending) if len(pending) > 1 else pending[0]
+        pending = [chunk[cut:]] if cut < len(chunk) else []
+        lines = text.split(b"\n")
+        lines.pop()
+        yield text, lines
+
+
+def _read(
+    stream: BinaryIO | Iterable[bytes], decode: Callable[[dict[str, Any]], Any] | None
+) -> Iterator[Line]:
+    loads, dict_, deep, bad_json = orjson.loads, dict, _DEEP_LINE, orjson.JSONDecodeError
+    number = 0
+    for text, raws in _blocks(stream):
+        first = number + 1
+        out: list[Line] = []
+        append = out.append
+        keys = 0
+        if first == 1 and raws and raws[0].startswith(_BOM):
+            raws[0] = raws[0][3:]
+            append(_bom(1))
+        for number, raw in enumerate(raws, first):
+            try:
+                value = loads(raw)
+            except bad_json:
+                value = None
+            if value.__class__ is not dict_:
+                append(_no_object(number, raw))
+                continue
+            if len(raw) >= deep:
+                problem = _too_deep(number, raw, value)
+                if problem is not None:
+                    append(Line(number=number, problem=problem))
+                    continue
+            keys += len(value)
+            if decode is None:
+                append(Line(number, value))
+                continue
+            try:
+                append(Line(number, decode(value)))
+            except DecodeError as error:
+                append(Line(number, problem=unreadable(number, "; ".join(error.problems))))
+        if _separators(text) > keys:
+            out = _with_duplicates(out, raws, first)
+        yield from out
+
+
+def _with_duplicates(out: list[Line], raws: list[bytes], first: int) -> list[Line]:
+    """``out`` with a ``duplicate_key`` warning before each line that repeats a key."""
+    warnings: dict[int, Line] = {}
+    for number, raw in enumerate(raws, first):
+        try:
+            value = orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            continue
+        if isinstance(value, dict):
+            warning = _duplicates(number, raw, value)
+            if warning is not None:
+                warnings[number] = warning
+    if not warnings:
+        return out
+    merged: list[Line] = []
+    for line in out:
+        if line.problem is None or line.problem.code not in READER_WARNINGS:
+            warning = warnings.pop(line.number, None)
+            if warning is not None:
+                merged.append(warning)
+        merged.append(line)
+    return merged
 
 
 def read_lines(stream: BinaryIO | Iterable[bytes]) -> Iterator[Line]:
-    """Yield every line of a JSON-lines stream, parsed into JSON objects."""
-    for number, raw in enumerate(stream, start=1):
-        parsed = _parse(number, raw)
-        yield parsed if isinstance(parsed, Line) else Line(number=number, record=parsed)
+    """Yield every line of a JSON-lines stream, parsed into JSON objects (rules 1-5)."""
+    return _read(stream, None)
 
 
 def read_records(
@@ -87,19 +365,7 @@ def read_records(
     Same lines as ``decode_lines(read_lines(stream), decode)``, with one
     :class:`Line` built per input line instead of two.
     """
-    loads, dict_ = orjson.loads, dict
-    for number, raw in enumerate(stream, start=1):
-        try:
-            value = loads(raw)
-        except orjson.JSONDecodeError:
-            value = None
-        if value.__class__ is not dict_:
-            yield _no_object(number, raw)
-            continue
-        try:
-            yield Line(number, decode(value))
-        except DecodeError as error:
-            yield Line(number=number, problem=unreadable(number, "; ".join(error.problems)))
+    return _read(stream, decode)
 
 
 def decode_lines(lines: Iterable[Line], decode: Callable[[dict[str, Any]], T]) -> Iterator[Line]:

@@ -3,7 +3,8 @@
 Contract: stdin carries requests and stdout answers, one JSON object a line
 (``spec/protocol/README.md``); nothing else is ever written to stdout. Exit 0
 after ``stop`` or the end of stdin; 2 when ``start`` asks for another
-protocol version; 3 when ``--break crash`` crashes.
+protocol version, or stdin or stdout is closed or fails; 3 when ``--break
+crash`` crashes (see :mod:`streamspec._console`).
 """
 
 from __future__ import annotations
@@ -12,13 +13,15 @@ import sys
 
 import click
 
+from streamspec._console import GuardedCommand, stdin, stdout
 from streamspec.conform._adapter import BREAK_MODES, serve
 
 __all__ = ["adapter"]
 
 
 @click.command(
-    epilog="\b\nBreak modes:\n" + "\n".join(f"  {n:<12} {w}" for n, w in BREAK_MODES.items())
+    cls=GuardedCommand,
+    epilog="\b\nBreak modes:\n" + "\n".join(f"  {n:<12} {w}" for n, w in BREAK_MODES.items()),
 )
 @click.option(
     "--break",
@@ -33,7 +36,7 @@ def adapter(break_mode: str | None) -> None:
     A conformance runner starts this command, sends `start`, one `run` per
     vector case and `stop`, and compares each answer with the vector.
     """
-    sys.exit(serve(sys.stdin.buffer, sys.stdout.buffer, break_mode=break_mode))
+    sys.exit(serve(stdin(), stdout(), break_mode=break_mode))
 
 
 if __name__ == "__main__":

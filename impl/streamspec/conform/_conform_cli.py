@@ -6,8 +6,10 @@ compared, and the closing line ``N passed, N failed`` with ``, N errored``,
 ``, N skipped`` and ``, N xfail`` added when non-zero); stderr carries the
 progress bar (only on a terminal) and errors. Exit codes: 0 when nothing
 failed or errored, 1 otherwise, 2 for a usage error, a vector or
-expected-failure file that cannot be read, or a program whose ``start``
-handshake fails.
+expected-failure file that cannot be read, a report file that cannot be
+written (``Error: cannot open NAME: REASON``, as every command says it), or
+a program whose ``start`` handshake fails. A broken pipe is quiet (see
+:mod:`streamspec._console`).
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 import click
 
+from streamspec._console import GuardedCommand, cannot_open
 from streamspec._errors import SpecError, UsageError
+from streamspec._inputs import InputFile, OutputFile
 from streamspec.conform._compare import ALL_CHECKS
 from streamspec.conform._conform import (
     CaseOutcome,
@@ -40,7 +44,7 @@ __all__ = ["conform"]
 EXIT_USAGE = 2
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     click.echo(f"streamspec conform: error: {message}", err=True)
     sys.exit(EXIT_USAGE)
 
@@ -137,7 +141,21 @@ def _progress(total: int) -> Iterator[Callable[[CaseOutcome], None]]:
         yield advance
 
 
-@click.command()
+def _folder(_ctx: click.Context, _param: click.Parameter, value: Path | None) -> Path | None:
+    """A vectors folder that exists, or the one line every command gives."""
+    if value is not None and not value.is_dir():
+        cannot_open(str(value), "No such directory")
+    return value
+
+
+def _text(stream: IO[bytes]) -> str:
+    try:
+        return stream.read().decode("utf-8")
+    except UnicodeDecodeError as error:
+        _fail(f"cannot read {getattr(stream, 'name', '?')}: invalid UTF-8 at offset {error.start}")
+
+
+@click.command(cls=GuardedCommand)
 @click.option(
     "--program",
     "command",
@@ -154,7 +172,8 @@ def _progress(total: int) -> Iterator[Callable[[CaseOutcome], None]]:
 @click.option("-k", "substring", help="Run only cases whose <file>#<name> contains this.")
 @click.option(
     "--vectors",
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
+    callback=_folder,
     help="A vectors folder (<kind>/<level>/<file>); default: the shipped vectors.",
 )
 @click.option(
@@ -166,7 +185,7 @@ def _progress(total: int) -> Iterator[Callable[[CaseOutcome], None]]:
 )
 @click.option(
     "--report",
-    type=click.File("wb"),
+    type=OutputFile(),
     help="Write one JSON line per case to this file.",
 )
 @click.option(
@@ -182,7 +201,7 @@ def _progress(total: int) -> Iterator[Callable[[CaseOutcome], None]]:
 )
 @click.option(
     "--expected-failures",
-    type=click.File("r", encoding="utf-8"),
+    type=InputFile(),
     help="Cases expected to fail: lines '<file>[#<name>]  <reason>'.",
 )
 def conform(
@@ -196,7 +215,7 @@ def conform(
     report: IO[bytes] | None,
     junit: Path | None,
     checks: tuple[str, ...],
-    expected_failures: IO[str] | None,
+    expected_failures: IO[bytes] | None,
 ) -> None:
     """Run the conformance vectors against an implementation's adapter program.
 
@@ -205,7 +224,7 @@ def conform(
     """
     try:
         failures = (
-            parse_expected_failures(expected_failures.read(), expected_failures.name)
+            parse_expected_failures(_text(expected_failures), expected_failures.name)
             if expected_failures is not None
             else ExpectedFailures()
         )

@@ -5,8 +5,9 @@ repeats the run), then the divergence classes, most frequent first (the
 class, its count, its minimal example's event count and event types, its
 first difference, the vector file written), then the closing line ``N
 examples, N agreed, N diverged in K classes, N skipped``. Exit codes: 0 when
-nothing diverged, 1 when something did, 2 for a usage error or a program
-whose ``start`` handshake fails.
+nothing diverged, 1 when something did, 2 for a usage error, a program
+whose ``start`` handshake fails, or an output that cannot be written (a
+broken pipe is quiet; see :mod:`streamspec._console`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import NoReturn
 
 import click
 
+from streamspec._console import GuardedCommand
 from streamspec._errors import UsageError
 from streamspec.conform._fuzz import DEFAULT_SHRINK_BUDGET, FuzzReport, fuzz, render_report
 from streamspec.conform._fuzz import write_vectors as _write_vectors
@@ -43,7 +45,7 @@ def _announce(report: FuzzReport) -> None:
         click.echo(f"target {report.target}; reduce checks compared: {checks}")
 
 
-@click.command("fuzz")
+@click.command("fuzz", cls=GuardedCommand)
 @click.option(
     "--program",
     "command",

@@ -3,8 +3,10 @@
 Same contract as every command: stdout carries only the converted JSONL;
 diagnostics go to stderr, ``LINE: CODE: message``; exit 0 when it ran, 1 when
 an error-severity diagnostic was found (an unreadable line, an unsupported
-version), 2 for a file that cannot be opened or a usage error. What the
-target cannot say is a ``not_expressible`` warning naming it.
+version, a record that cannot be written as JSON), 2 for a file that cannot
+be opened or read, an output that cannot be written, or a usage error. What
+the target cannot say is a ``not_expressible`` warning naming it. Each line
+is written as it is converted.
 """
 
 from __future__ import annotations
@@ -15,8 +17,11 @@ from typing import BinaryIO
 import click
 import orjson
 
+from streamspec._console import emit, stdout
 from streamspec._diagnostics import Severity
 from streamspec._errors import UsageError
+from streamspec._inputs import InputFile
+from streamspec._jsonl import unreadable
 from streamspec.envelope._convert import convert_lines
 from streamspec.envelope._formats import SOURCES, read_input
 
@@ -34,7 +39,7 @@ from_option = click.option(
 
 
 @click.command()
-@click.argument("file", type=click.File("rb"), default="-")
+@click.argument("file", type=InputFile("rb"), default="-")
 @from_option
 @click.option(
     "--to",
@@ -48,17 +53,22 @@ def convert(file: BinaryIO, source: str, target: str) -> None:
     """Convert a stream (FILE, or '-' for stdin) to envelopes or AgentScope JSONL."""
     try:
         lines = read_input(file, source, replay=False, keep_envelopes=True)
-        converted = list(convert_lines(lines, target))
+        converted = convert_lines(lines, target)
     except UsageError as error:
         raise click.UsageError(str(error)) from None
-    out = sys.stdout.buffer
+    out = stdout()
+    dumps = orjson.dumps
     failed = False
     for item in converted:
         for problem in item.problems:
-            click.echo(f"{item.number}: {problem.code}: {problem.message}", err=True)
+            emit(item.number, problem)
             failed = failed or problem.severity is Severity.ERROR
         if item.output is not None:
-            out.write(orjson.dumps(item.output) + b"\n")
+            try:
+                out.write(dumps(item.output) + b"\n")
+            except orjson.JSONEncodeError as error:
+                emit(item.number, unreadable(item.number, f"cannot be written as JSON: {error}"))
+                failed = True
     out.flush()
     if failed:
         sys.exit(1)
