@@ -348,3 +348,10 @@ def test_atheris_engine_runs_its_budget(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     rows = {line.split()[0]: line.split() for line in done.stdout.splitlines() if line.strip()}
     assert rows["envelope-decode"][1] == "300"
+
+
+def test_the_guide_names_every_entry_point() -> None:
+    """tools/FUZZING.md lists every entry point by name."""
+    guide = (TOOLS / "FUZZING.md").read_text(encoding="utf-8")
+    missing = [name for name in entry_points.ENTRY_POINTS if f"`{name}`" not in guide]
+    assert not missing
