@@ -256,6 +256,28 @@ def test_recorder_keeps_each_signature_once_on_disk(tmp_path: Path) -> None:
     assert "ENTRY_POINTS['reduce'].run(b'1')" in text
 
 
+def test_recorder_logs_each_new_signature_at_once(tmp_path: Path) -> None:
+    """With a log, each new signature is appended as one line the moment it is found."""
+    log = tmp_path / "run.failures"
+    recorder = fuzz_inputs.Recorder(None, log)
+    for signature in (
+        "Unwritable:convert_lines() output",
+        "KeyError@a.py:1:f",
+        "KeyError@a.py:1:f",
+    ):
+        recorder.record(
+            entry_points.Failure(entry="e", signature=signature, error="", traceback="", data=b"")
+        )
+    assert log.read_text(encoding="utf-8").splitlines() == [
+        "Unwritable:convert_lines() output",
+        "KeyError@a.py:1:f",
+    ]
+    assert fuzz_inputs._failure_log(tmp_path / "run.json") == [
+        "Unwritable:convert_lines() output",
+        "KeyError@a.py:1:f",
+    ]
+
+
 def test_builtin_engine_finds_a_planted_failure(tmp_path: Path) -> None:
     """The builtin engine runs exactly its budget, and finds an entry point that fails on invalid UTF-8."""
 

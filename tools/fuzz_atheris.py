@@ -49,7 +49,8 @@ def main() -> None:
     """Fuzz one entry point until libFuzzer's budget runs out (libFuzzer exits the process)."""
     args = _arguments()
     entry = ENTRY_POINTS[args.child]
-    guard = Guard(entry, Recorder(args.crashes), args.input_rss_mb, args.rss_limit_mb)
+    log = args.stats.with_suffix(".failures") if args.stats is not None else None
+    guard = Guard(entry, Recorder(args.crashes, log), args.input_rss_mb, args.rss_limit_mb)
     corpus = Path(tempfile.mkdtemp(prefix=f"fuzz-{entry.name}-"))
     for number, seed in enumerate(seeds(entry.kind)):
         (corpus / f"seed-{number:05}").write_bytes(seed)

@@ -86,10 +86,15 @@ class Stats:
 
 
 class Recorder:
-    """Keeps each failure signature once, on disk under ``crashes``."""
+    """Keeps each failure signature once, on disk under ``crashes``.
 
-    def __init__(self, crashes: Path | None) -> None:
+    With ``log``, each new signature is also appended to that file at once
+    (a libFuzzer child is ended by libFuzzer, with no chance to report).
+    """
+
+    def __init__(self, crashes: Path | None, log: Path | None = None) -> None:
         self.crashes = crashes
+        self.log = log
         self.seen: dict[str, Failure] = {}
 
     def record(self, failure: Failure) -> bool:
@@ -99,6 +104,9 @@ class Recorder:
         self.seen[failure.signature] = failure
         if self.crashes is not None:
             _write_failure(self.crashes, failure)
+        if self.log is not None:
+            with self.log.open("a", encoding="utf-8") as log:
+                log.write(failure.signature + "\n")
         return True
 
 
@@ -235,19 +243,20 @@ def _child_command(args: argparse.Namespace, name: str, index: int, stats: Path)
     return command
 
 
-def _failures_on_disk(crashes: Path, name: str) -> list[str]:
-    found = []
-    for path in sorted(crashes.glob(f"{name}-*")):
-        if path.suffix == ".txt":
-            found.append(path.read_text(encoding="utf-8").splitlines()[1].split(":", 1)[1].strip())
-        elif "-libfuzzer-" in path.name:
-            found.append(f"libFuzzer:{path.name.split('-libfuzzer-')[1].split('-')[0]}")
-    return found
+def _libfuzzer_findings(crashes: Path, name: str) -> set[str]:
+    """libFuzzer's own artefacts for ``name`` (``ENTRY-libfuzzer-oom-<sha>``...)."""
+    return {p.name for p in crashes.glob(f"{name}-libfuzzer-*")} if crashes.is_dir() else set()
+
+
+def _failure_log(stats: Path) -> list[str]:
+    log = stats.with_suffix(".failures")
+    return log.read_text(encoding="utf-8").splitlines() if log.exists() else []
 
 
 def _run_child(args: argparse.Namespace, name: str, index: int) -> Stats:
     with tempfile.TemporaryDirectory() as scratch:
         stats_file = Path(scratch) / "stats.json"
+        before = _libfuzzer_findings(args.crashes, name)
         started = time.perf_counter()
         done = subprocess.run(
             _child_command(args, name, index, stats_file),
@@ -260,7 +269,11 @@ def _run_child(args: argparse.Namespace, name: str, index: int) -> Stats:
             stats = Stats(**json.loads(stats_file.read_text(encoding="utf-8")))
         else:
             stats = _atheris_stats(name, done.stderr, seconds)
-    stats.failures = sorted(set(stats.failures) | set(_failures_on_disk(args.crashes, name)))
+        found = set(stats.failures) | set(_failure_log(stats_file))
+    found |= {
+        f"libFuzzer:{artefact}" for artefact in _libfuzzer_findings(args.crashes, name) - before
+    }
+    stats.failures = sorted(found)
     if done.returncode != 0 and not stats.failures:
         tail = done.stderr.decode(errors="replace").strip().splitlines()[-3:]
         stats.note = f"child exited {done.returncode}: {' | '.join(tail)}"
