@@ -18,6 +18,7 @@ from streamspec._jsonl import (
     depth_of,
     read_lines,
     read_records,
+    rewound,
 )
 
 
@@ -224,3 +225,18 @@ def test_lines_from_a_plain_iterable_are_checked_one_by_one() -> None:
     assert [line.number for line in lines] == [1, 1, 2, 3]
     assert lines[0].problem is not None and lines[0].problem.code == DUPLICATE_KEY
     assert lines[2] == Line(2) and lines[3] == Line(3, {"b": 1})
+
+
+def test_lines_put_back_after_peeking_are_read_first_and_the_rest_in_blocks() -> None:
+    """rewound(seen, stream) reads the peeked lines, then the stream, numbered on."""
+    stream = io.BufferedReader(io.BytesIO(b'x\n{"a":1}\n{"b":1,"b":2}\n'))
+    seen = [next(stream)]
+    lines = list(read_lines(rewound(seen, stream)))
+    assert [line.number for line in lines] == [1, 2, 3, 3]
+    assert lines[0].problem is not None and lines[0].problem.code == "unreadable_line"
+    assert lines[1] == Line(2, {"a": 1})
+    assert lines[2].problem is not None and lines[2].problem.code == DUPLICATE_KEY
+    assert list(read_lines(rewound([b'{"c":1}\n'], [b'{"d":1}\n']))) == [
+        Line(1, {"c": 1}),
+        Line(2, {"d": 1}),
+    ]

@@ -31,6 +31,7 @@ lines is checked line by line.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, BinaryIO, Final, NamedTuple, TypeVar
@@ -52,6 +53,7 @@ __all__ = [
     "json_type",
     "read_lines",
     "read_records",
+    "rewound",
     "unreadable",
 ]
 
@@ -287,6 +289,38 @@ def _blocks(stream: BinaryIO | Iterable[bytes]) -> Iterator[tuple[bytes, list[by
         lines = text.split(b"\n")
         lines.pop()
         yield text, lines
+
+
+class _Rewound:
+    """Lines already taken from a stream, put back in front of the rest of it."""
+
+    def __init__(self, seen: list[bytes], stream: Any) -> None:
+        self._seen = seen
+        self._stream = stream
+
+    def read1(self, size: int = -1) -> bytes:
+        """The lines put back, at once; then what one read of the stream gives."""
+        if self._seen:
+            text = b"".join(self._seen)
+            self._seen = []
+            return text
+        return self._stream.read1(size)  # type: ignore[no-any-return]
+
+    def __iter__(self) -> Iterator[bytes]:
+        seen, self._seen = self._seen, []
+        yield from seen
+        yield from self._stream
+
+
+def rewound(seen: list[bytes], stream: BinaryIO | Iterable[bytes]) -> Iterable[bytes]:
+    """``seen`` (lines already read from ``stream``) followed by the rest of ``stream``.
+
+    A stream that can ``read1`` keeps that ability, so the readers still take
+    it in blocks (what format detection should hand on after peeking).
+    """
+    if callable(getattr(stream, "read1", None)):
+        return _Rewound(seen, stream)
+    return itertools.chain(seen, stream)
 
 
 def _read(
