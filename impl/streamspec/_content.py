@@ -1,9 +1,10 @@
 """The message's content: blocks with linear-time buffers and cached dumps.
 
-Text, thinking and tool-call input deltas are written into one text buffer
-per block (memory follows the text, not the delta count); base64 chunks are
-decoded into byte buffers. Joining and encoding happen when a dump is asked
-for, and the result is cached until the block changes. Every dump is a
+Text, thinking and tool-call input deltas go into chunk lists that join
+every :data:`JOIN_EVERY` deltas (memory follows the text, not the delta
+count); base64 chunks are decoded into byte buffers. Joining and encoding
+happen when a dump is asked for, and the result is cached until the block
+changes. Every dump is a
 fresh plain value: a caller that mutates one never changes the next.
 
 Nothing here decides legality; the reducer checks the machines and content
@@ -15,7 +16,6 @@ from __future__ import annotations
 import base64
 import binascii
 import copy
-import io
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -64,47 +64,57 @@ def decode_base64(chunk: str) -> bytes | None:
     return raw if is_canonical(chunk, raw) else None
 
 
-class _Sink:
-    """Where a block's deltas go: ``append`` is a text buffer's own ``write``.
+#: Pending deltas are joined into one string once there are this many.
+JOIN_EVERY: Final = 1024
 
-    The hot path calls ``parts.append(delta)``; a C-level write copies the
-    characters into one growing buffer, so a one-character delta costs about
-    one byte of memory, not a string object of its own.
+
+class _Parts(list[str]):
+    """A block's deltas: every :data:`JOIN_EVERY` appends, the newest are joined into one.
+
+    ``done`` counts the leading entries that are already joined batches, so a
+    batch is joined once and the cost stays linear; memory follows the text,
+    with one string per batch rather than one per delta.
     """
 
-    __slots__ = ("append", "buffer")
+    __slots__ = ("done",)
 
     def __init__(self) -> None:
-        self.buffer = io.StringIO()
-        self.append = self.buffer.write
+        super().__init__()
+        self.done = 0
+
+    def append(self, delta: str) -> None:
+        list.append(self, delta)
+        if len(self) - self.done >= JOIN_EVERY:
+            done = self.done
+            self[done:] = ["".join(self[done:])]
+            self.done = done + 1
 
 
 class _Chunks:
     """A string built from deltas: the text joined so far, then the deltas since.
 
-    ``parts`` takes the deltas (``parts.append``); :meth:`text` moves them into
-    the joined text, which is also the cache until the next delta. Memory
-    follows the text, not the number of deltas.
+    ``parts`` takes the deltas (``parts.append``); :meth:`text` joins them
+    into the joined text, which is also the cache until the next delta.
     """
 
     __slots__ = ("joined", "parts")
 
     def __init__(self, initial: str = "") -> None:
         self.joined = initial
-        self.parts = _Sink()
+        self.parts = _Parts()
 
     def append(self, delta: str) -> None:
         self.parts.append(delta)
 
     def replace(self, text: str) -> None:
         self.joined = text
-        self.parts = _Sink()
+        self.parts = _Parts()
 
     def text(self) -> str:
-        buffer = self.parts.buffer
-        if buffer.tell():
-            self.joined += buffer.getvalue()
-            self.parts = _Sink()
+        parts = self.parts
+        if parts:
+            self.joined += "".join(parts)
+            self.parts = _Parts()
         return self.joined
 
 
