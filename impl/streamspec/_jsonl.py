@@ -73,8 +73,6 @@ _BOM: Final = b"\xef\xbb\xbf"
 _DEEP_LINE: Final = 2 * (MAX_DEPTH + 1)
 #: How much one read of a ``read1`` stream asks for.
 _BLOCK: Final = 1 << 16
-#: A quote followed by whitespace: where a key's colon may not follow at once.
-_LOOSE: Final = (b'" ', b'"\t', b'"\r')
 
 
 class Line(NamedTuple):
@@ -194,11 +192,18 @@ def _too_deep(number: int, raw: bytes, value: dict[str, Any]) -> Diagnostic | No
 
 
 def _separators(text: bytes) -> int:
-    """At least as many as the keys written in ``text`` (of valid JSON lines)."""
+    """At least as many as the keys written in ``text`` (of valid JSON lines).
+
+    A key ends in a quote followed by its colon, or by whitespace (space, or
+    a raw tab or CR, which JSON allows only between tokens) and then it.
+    """
     count = text.count(b'":')
-    for loose in _LOOSE:
-        if text.find(loose) >= 0:
-            count += text.count(loose)
+    if text.find(b'" ') >= 0:
+        count += text.count(b'" ')
+    if text.find(b"\t") >= 0:
+        count += text.count(b'"\t')
+    if text.find(b"\r") >= 0:
+        count += text.count(b'"\r')
     return count
 
 
