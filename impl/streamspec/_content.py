@@ -65,7 +65,7 @@ def decode_base64(chunk: str) -> bytes | None:
 
 
 #: Pending deltas are joined into one string once there are this many.
-JOIN_EVERY: Final = 1024
+JOIN_EVERY: Final = 64
 
 
 class _Parts(list[str]):
@@ -118,6 +118,28 @@ class _Chunks:
         return self.joined
 
 
+class _Settles:
+    """A block whose text is joined whenever its machine state changes.
+
+    A block that was ended keeps one string, not its last deltas (fewer than
+    :data:`JOIN_EVERY` of them would otherwise stay separate strings).
+    """
+
+    __slots__ = ("_state",)
+
+    @property
+    def state(self) -> str:
+        return self._state
+
+    @state.setter
+    def state(self, value: str) -> None:
+        self._state = value
+        self._chunks().text()
+
+    def _chunks(self) -> _Chunks:
+        raise NotImplementedError
+
+
 class _Bytes:
     """Bytes built from base64 chunks, encoded once per change."""
 
@@ -139,17 +161,20 @@ class _Bytes:
         return self._cache
 
 
-class TextBlock:
+class TextBlock(_Settles):
     """A text or thinking block."""
 
-    __slots__ = ("field", "id", "state", "text", "type")
+    __slots__ = ("field", "id", "text", "type")
 
     def __init__(self, type_: str, block_id: str, state: str) -> None:
         self.type = type_
         self.field = "text" if type_ == "text" else "thinking"
         self.id = block_id
-        self.state = state
         self.text = _Chunks()
+        self.state = state
+
+    def _chunks(self) -> _Chunks:
+        return self.text
 
     def dump(self) -> dict[str, Any]:
         return {"type": self.type, "id": self.id, self.field: self.text.text()}
@@ -242,18 +267,21 @@ class HintBlock:
         return cls(data["id"], data["hint"], data["source"], data["state"])
 
 
-class ToolCall:
+class ToolCall(_Settles):
     """A tool call: its raw JSON input, its machine state and its wire state."""
 
-    __slots__ = ("id", "input", "name", "state", "suggested_rules", "wire")
+    __slots__ = ("id", "input", "name", "suggested_rules", "wire")
 
     def __init__(self, call_id: str, name: str, state: str, wire: str) -> None:
         self.id = call_id
         self.name = name
-        self.state = state
         self.wire = wire
         self.input = _Chunks()
+        self.state = state
         self.suggested_rules: list[Any] = []
+
+    def _chunks(self) -> _Chunks:
+        return self.input
 
     def dump(self) -> dict[str, Any]:
         return {

@@ -94,6 +94,7 @@ def _reason_taken(call: _Call, event: Any) -> None:
 def _receipt_taken(call: _Call, event: Any) -> None:
     receipt: ModelReceiptEvent = event
     call.receipt_text = receipt.text
+    call.text.text()  # joined now: the call's chunks are complete
     call.usage = receipt.usage if isinstance(receipt.usage, dict) else None
 
 

@@ -13,7 +13,7 @@ from typing import Final
 __all__ = ["JOIN_EVERY", "TextParts"]
 
 #: Pending chunks are joined into one string once there are this many.
-JOIN_EVERY: Final = 1024
+JOIN_EVERY: Final = 64
 
 
 class TextParts:
