@@ -71,6 +71,16 @@ def test_reduce_checks_its_options_like_the_reducer(argument, value, message):
     assert consumed == []
 
 
+def test_reject_unreadable_takes_any_iterable_of_path_strings():
+    """Paths given as a dict's keys or a generator are read as a list in the diagnostic's details."""
+    reducer = Reducer()
+    (first,) = reducer.reject_unreadable(dict.fromkeys(["$.a", "$.b"]), "bad")
+    (second,) = reducer.reject_unreadable((p for p in ["$.c"]), "bad")
+    assert first.details == {"paths": ["$.a", "$.b"]}
+    assert second.details == {"paths": ["$.c"]}
+    assert reducer.next_index == 2
+
+
 def test_a_reducer_given_a_string_reply_id_writes_it():
     """The accepted case: a string reply id is the message's id."""
     assert Reducer(reply_id="r1").to_dict()["id"] == "r1"

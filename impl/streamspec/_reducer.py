@@ -527,7 +527,9 @@ def _not_an_event(value: object, path: str) -> UsageError:
 
 
 def _iterate(values: object, path: str, items: str = "events") -> Iterable[Any]:
-    if isinstance(values, str | bytes | Mapping) or not isinstance(values, Iterable):
+    """``values`` if it is an iterable of several items: not a string, nor a mapping of events."""
+    refused = str | bytes | Mapping if items == "events" else str | bytes
+    if isinstance(values, refused) or not isinstance(values, Iterable):
         raise UsageError(
             f"{path} must be an iterable of {items}, got {json_name(values)}", path=path
         )
