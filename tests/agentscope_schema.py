@@ -107,7 +107,7 @@ def values(schema: dict[str, Any], version: str = "2.0.11") -> st.SearchStrategy
     if kind == "string":
         return st.sampled_from(URLS) if schema.get("format") == "uri" else st.text(max_size=6)
     if kind == "integer":
-        return st.integers(-(2**40), 2**40)
+        return st.integers(0, 2**40)
     if kind == "boolean":
         return st.booleans()
     if kind == "null":

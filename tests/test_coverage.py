@@ -33,6 +33,8 @@ OTHER_KINDS = {
     "not_expressible": "envelope",
     "usage_mismatch": "envelope",
     "unreadable_line": "reader",
+    "duplicate_key": "envelope",
+    "byte_order_mark": "envelope",
 }
 
 

@@ -29,7 +29,7 @@ from streamspec import (
     encode_event,
 )
 from streamspec._events import FieldProblem, is_given
-from streamspec._shapes import AnyOf, ArrayOf, Enum, Model, NonEmptyString, Shape, Types
+from streamspec._shapes import AnyOf, ArrayOf, Count, Enum, Model, NonEmptyString, Shape, Types
 
 _SAMPLE = {"string": "s", "integer": 1, "object": {}, "array": [], "boolean": True, "null": None}
 _WRONG = {"string": 7, "integer": "7", "object": [], "array": 7, "boolean": "yes", "null": 7}
@@ -47,6 +47,8 @@ def minimal(shape: Shape) -> Any:
         return _SAMPLE[shape.names[0]]
     if isinstance(shape, NonEmptyString):
         return "https://example.com/a.png"
+    if isinstance(shape, Count):
+        return 0
     if isinstance(shape, Model):
         return {name: minimal(shape.fields[name]) for name in shape.required}
     if isinstance(shape, ArrayOf):

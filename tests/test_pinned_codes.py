@@ -69,6 +69,8 @@ SEVERITY: dict[str, str] = {
     "no_known_types": "warning",
     "not_expressible": "warning",
     "usage_mismatch": "warning",
+    "duplicate_key": "warning",
+    "byte_order_mark": "warning",
 }
 
 #: The codes the reply reducer itself records (the rest belong to the envelope layer).

@@ -45,7 +45,7 @@ VIOLATIONS = json.loads((ROOT / "spec" / "violations.json").read_text(encoding="
 LISTED = {v["code"] for v in VIOLATIONS}
 SEVERITY = {v["code"]: v["severity"] for v in VIOLATIONS}
 #: Codes only the command line (the JSON-lines reader) produces.
-CLI_ONLY = {"unreadable_line"}
+CLI_ONLY = {"unreadable_line", "duplicate_key", "byte_order_mark"}
 #: Codes of the other layers (wire envelopes, replay, completion judgement), tested with them.
 OTHER_LAYERS = {
     "unknown_record",

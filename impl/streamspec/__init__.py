@@ -14,7 +14,14 @@ from streamspec._completion_events import (
     ModelReceiptEvent,
 )
 from streamspec._diagnostics import Code, Diagnostic, Severity
-from streamspec._errors import DecodeError, ProtocolError, SpecError, StreamspecError, UsageError
+from streamspec._errors import (
+    DecodeError,
+    ProtocolError,
+    SpecError,
+    StateError,
+    StreamspecError,
+    UsageError,
+)
 from streamspec._events import (
     ABSENT,
     EVENT_CLASSES,
@@ -116,6 +123,7 @@ __all__ = [
     "RequireUserConfirmEvent",
     "Severity",
     "SpecError",
+    "StateError",
     "StreamspecError",
     "TerminalState",
     "TextBlockDeltaEvent",

@@ -41,10 +41,9 @@ from streamspec._events import (
     AgentEvent,
     Event,
     FieldProblem,
-    ModelCallEndEvent,
     UnknownEvent,
 )
-from streamspec._shapes import TOKEN_COUNT, json_name, problem_text
+from streamspec._shapes import json_name, problem_text
 
 __all__ = [
     "EVENT_BY_KIND",
@@ -73,25 +72,6 @@ _FIELD_SETS: Final = {cls: frozenset(names) for cls, names in _FIELDS.items()}
 _BODY_FIELDS: Final = {
     cls: tuple(n for n in names if n not in _BASE_FIELDS) for cls, names in _FIELDS.items()
 }
-#: The fields the codec holds to :data:`TOKEN_COUNT` (AgentScope's model takes any ``int``).
-_COUNTS: Final = (
-    "input_tokens",
-    "output_tokens",
-    "cache_input_tokens",
-    "cache_creation_input_tokens",
-)
-
-
-def _count_problems(cls: type[Event], kwargs: Mapping[str, Any]) -> list[str]:
-    """Negative token counts of a MODEL_CALL_END (a count of another type: the class reports it)."""
-    if cls is not ModelCallEndEvent:
-        return []
-    found: list[str] = []
-    for name in _COUNTS:
-        value = kwargs.get(name)
-        if value.__class__ is int and value < 0:
-            found.extend(problem_text(p, m) for p, m in TOKEN_COUNT.problems(value, name))
-    return found
 
 
 def _problems(cls: type[Event], kwargs: Mapping[str, Any]) -> list[str]:
@@ -112,7 +92,6 @@ def _problems(cls: type[Event], kwargs: Mapping[str, Any]) -> list[str]:
                 field.validator(None, field, value)
         except FieldProblem as problem:
             found.extend(problem_text(path, message) for path, message in problem.problems)
-    found.extend(_count_problems(cls, kwargs))
     if not found:
         try:
             cls(**kwargs)
@@ -159,10 +138,6 @@ def _build(cls: type[Event], kwargs: dict[str, Any]) -> Event:
         if not problems:  # pragma: no cover - the constructor and the checks agree
             raise
         raise DecodeError(f"unreadable {cls.TYPE} event", problems) from None
-    if cls is ModelCallEndEvent:
-        problems = _count_problems(cls, kwargs)
-        if problems:
-            raise DecodeError(f"unreadable {cls.TYPE} event", problems)
     return event
 
 

@@ -50,6 +50,8 @@ class Code(enum.StrEnum):
     MIXED_DATA_SOURCE = "mixed_data_source"
     DUPLICATE_BATCH_ITEM = "duplicate_batch_item"
     UNREADABLE_LINE = "unreadable_line"
+    DUPLICATE_KEY = "duplicate_key"
+    BYTE_ORDER_MARK = "byte_order_mark"
     OPEN_AT_END = "open_at_end"
     MISSING_REPLY_END = "missing_reply_end"
     UNKNOWN_EVENT_TYPE = "unknown_event_type"

@@ -39,6 +39,7 @@ from streamspec._shapes import (
     REPLY_FINISHED_REASONS,
     RESULT_STATES,
     ROLES,
+    TOKEN_COUNT,
     TOOL_CALL_BLOCK,
     TOOL_RESULT_BLOCK,
     AnyOf,
@@ -319,10 +320,10 @@ class ModelCallEndEvent(Event):
     """A model call ends, reporting its token usage."""
 
     reply_id: str = _req("string")
-    input_tokens: int = _req("integer")
-    output_tokens: int = _req("integer")
-    cache_input_tokens: Opt[int] = _opt("integer")
-    cache_creation_input_tokens: Opt[int] = _opt("integer")
+    input_tokens: int = _shaped(TOKEN_COUNT, "integer")
+    output_tokens: int = _shaped(TOKEN_COUNT, "integer")
+    cache_input_tokens: Opt[int] = _shaped(TOKEN_COUNT, "integer", optional=True)
+    cache_creation_input_tokens: Opt[int] = _shaped(TOKEN_COUNT, "integer", optional=True)
     finished_reason: Opt[str] = _shaped(MODEL_FINISHED_REASONS, "string", optional=True, enum=True)
 
 

@@ -278,6 +278,20 @@ _SHOULD: Final[dict[str, Read | Convert | Projection]] = {
             _env("text_block_end", {"reply_id": "r1", "block_id": "b"}, run_id="run", sequence=6),
         ),
     ),
+    "reader-warnings": Read(
+        level="should",
+        description=(
+            "A byte order mark before the first line is ignored with byte_order_mark; an object "
+            "that names a key twice keeps the last value, with duplicate_key."
+        ),
+        source="agentscope",
+        lines=(
+            "\ufeff" + _json({"type": "TEXT_BLOCK_START", "reply_id": "r1", "block_id": "b"}),
+            '{"type": "TEXT_BLOCK_DELTA", "reply_id": "r1", "block_id": "b", '
+            '"delta": "x", "delta": "y"}',
+            _json({"type": "TEXT_BLOCK_END", "reply_id": "r1", "block_id": "b"}),
+        ),
+    ),
     "no-known-types": Read(
         level="should",
         description=(
