@@ -36,27 +36,27 @@ ENTRY_POINTS = entry_points.ENTRY_POINTS
 #: Peak RSS growth one input may cause, in MB.
 INPUT_RSS_MB = 256
 
-#: Entry points that fail today, with the shortest input known to break them.
-KNOWN: dict[str, tuple[bytes, str]] = {
+#: Inputs that once broke an entry point, with what they broke.
+REGRESSIONS: dict[str, tuple[bytes, str]] = {
     "pairing-check": (
         b'{"messages":{"0":1}}',
-        "check_history() given an object instead of a list raises KeyError (TypeError for 1.5)",
+        "check_history() given an object instead of a list raised KeyError (TypeError for 1.5)",
     ),
     "cli-check": (
         b'{"type":"REPLY_END","type":"REPLY_END","reply_id":"r"}\n',
-        "the duplicate_key warning is not in spec/violations.json: the text report's lookup raises KeyError",
+        "the duplicate_key warning was missing from spec/violations.json: the text report's lookup raised KeyError",
     ),
     "cli-check-json": (
         b'{"type":"REPLY_END","type":"REPLY_END","reply_id":"r"}\n',
-        "the duplicate_key warning is not in spec/violations.json: Finding.to_dict raises KeyError",
+        "the duplicate_key warning was missing from spec/violations.json: Finding.to_dict raised KeyError",
     ),
     "cli-pairing-check": (
         b"null",
-        "the pairing reader measures the nesting of a document that is not an array or object: TypeError in depth_of",
+        "the pairing reader measured the nesting of a document that is not an array or object: TypeError in depth_of",
     ),
     "cli-pairing-repair": (
         b"null",
-        "the pairing reader measures the nesting of a document that is not an array or object: TypeError in depth_of",
+        "the pairing reader measured the nesting of a document that is not an array or object: TypeError in depth_of",
     ),
 }
 
@@ -89,23 +89,13 @@ def hostile_inputs(draw: Any, kind: str) -> bytes:
     return result
 
 
-def _params() -> list[Any]:
-    params = []
-    for name in ENTRY_POINTS:
-        marks = []
-        if name in KNOWN:
-            marks.append(pytest.mark.xfail(reason=KNOWN[name][1], strict=False))
-        params.append(pytest.param(name, marks=marks, id=name))
-    return params
-
-
 def _describe(failure: Any) -> str:
     """The signature, the error and the innermost frames (Hypothesis prints the input)."""
     frames = "\n".join(failure.traceback.splitlines()[-12:])
     return f"{failure.signature}: {failure.error}\n{frames}"
 
 
-@pytest.mark.parametrize("name", _params())
+@pytest.mark.parametrize("name", list(ENTRY_POINTS))
 @given(data=st.data())
 def test_entry_point_raises_only_its_own_errors(name: str, data: st.DataObject) -> None:
     """Every entry point, on mutated seeds, raises nothing but StreamspecError and keeps memory bounded."""
@@ -117,9 +107,7 @@ def test_entry_point_raises_only_its_own_errors(name: str, data: st.DataObject) 
     assert entry_points.peak_rss_mb() - before < INPUT_RSS_MB
 
 
-@pytest.mark.parametrize(
-    "name", [n for n in ENTRY_POINTS if not n.startswith("cli-") and n not in KNOWN]
-)
+@pytest.mark.parametrize("name", [n for n in ENTRY_POINTS if not n.startswith("cli-")])
 def test_every_seed_passes_unchanged(name: str) -> None:
     """Every seed of an API entry point, unmutated, does its job without any error escaping."""
     entry = ENTRY_POINTS[name]
@@ -128,11 +116,8 @@ def test_every_seed_passes_unchanged(name: str) -> None:
     assert not found, _describe(found[0])
 
 
-@pytest.mark.parametrize(
-    "name",
-    [pytest.param(n, marks=pytest.mark.xfail(reason=KNOWN[n][1], strict=False)) for n in KNOWN],
-)
+@pytest.mark.parametrize("name", list(REGRESSIONS))
 def test_known_reproducer(name: str) -> None:
-    """The shortest known input that breaks an entry point today no longer breaks it."""
-    failure = entry_points.run_one(ENTRY_POINTS[name], KNOWN[name][0])
+    """The shortest input known to have broken an entry point no longer breaks it."""
+    failure = entry_points.run_one(ENTRY_POINTS[name], REGRESSIONS[name][0])
     assert failure is None, _describe(failure)

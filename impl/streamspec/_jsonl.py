@@ -164,7 +164,9 @@ def _no_object(number: int, raw: bytes) -> Line:
 
 
 def depth_of(value: Any) -> int:
-    """How deep arrays and objects nest in ``value`` (a bare object is 1); no recursion."""
+    """How deep arrays and objects nest in ``value`` (an object is 1, a scalar 0); no recursion."""
+    if not isinstance(value, dict | list):
+        return 0
     deepest = 0
     stack = [(value, 1)]
     while stack:
@@ -235,7 +237,7 @@ def _repeated(raw: bytes) -> list[str]:
 
     try:
         json.loads(raw, object_pairs_hook=pairs)
-    except ValueError:  # pragma: no cover - orjson read it; json reads what orjson does
+    except (ValueError, RecursionError):  # deeper than json's stack: the nesting limit reports it
         return []
     return found
 

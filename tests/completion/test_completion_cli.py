@@ -101,11 +101,12 @@ def _subprocess(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[b
     )
 
 
-def test_undetectable_input_exits_2() -> None:
-    """auto exits 2, printing nothing, when the first record is not a JSON object."""
+def test_a_bad_first_line_is_unreadable_like_elsewhere() -> None:
+    """A first record that is not JSON is an unreadable_line, as in every other command; exit 0."""
     done = _subprocess("-", stdin=b"\nnot json\n")
-    assert done.returncode == 2 and done.stdout == b""
-    assert done.stderr.decode().startswith("2: cannot tell the input format")
+    assert done.returncode == 0 and done.stdout == b"[]\n"
+    assert done.stderr.decode().startswith("2: unreadable_line:")
+    assert "Traceback" not in done.stderr.decode()
 
 
 def test_unknown_lower_case_type_is_read_as_agentscope() -> None:
@@ -122,6 +123,6 @@ def test_unopenable_file_exits_2(tmp_path: Path) -> None:
 
 
 def test_judge_rejects_non_events() -> None:
-    """judge() raises UsageError naming the type of a non-event item."""
-    with pytest.raises(UsageError, match="judge takes events, got dict"):
+    """judge() raises UsageError naming, in JSON's words, what a non-event item is."""
+    with pytest.raises(UsageError, match="judge takes events, got object"):
         judge_events([{"type": "TEXT_BLOCK_DELTA"}])  # type: ignore[list-item]

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from streamspec._errors import UsageError
 from streamspec.conform._compare import (
@@ -557,6 +557,10 @@ def test_one_changed_field_fails_with_that_keys_path(data: st.DataObject):
         parent[chain[-1]] = _changed(parent[chain[-1]])
     else:
         output[key] = _changed(output[key])
+    expected = vector.case.get("expected", {})
+    if vector.kind == "pairing" and key == "messages" and "messages" not in expected:
+        # Only the summary of the messages is compared: a change it cannot see is no test.
+        assume(summarize_history(output["messages"]) != expected.get("summary"))
     result = compare(vector.kind, vector.case, output, ("message", "diagnostics", "states"))
     assert not result.passed
     prefixes = [f"$.output.{key}"]

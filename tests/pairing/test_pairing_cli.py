@@ -65,8 +65,9 @@ def test_repair_keeps_the_body_shape_and_writes_the_report_to_a_file(tmp_path):
     assert orjson.loads(report.read_bytes())["actions"][0]["action"] == "merge"
 
 
-def test_repair_sends_the_report_to_stderr_by_default():
-    """Without --report the report goes to stderr and stdout holds only the messages array."""
+def test_repair_reports_each_action_on_stderr_by_default():
+    """Without --report each action is a LINE: CODE: message line on stderr; stdout holds the
+    messages array alone."""
     result = run(
         ["repair", "--dialect", "openai", "--orphans", "placeholder"], orjson.dumps(HISTORY)
     )
@@ -77,7 +78,10 @@ def test_repair_sends_the_report_to_stderr_by_default():
         "tool(b)",
         "user(-)",
     ]
-    assert orjson.loads(result.stderr)["orphans"] == "placeholder"
+    assert result.stderr.splitlines() == [
+        "2: move: result_to_call, call a, into message 0, now message 1 of the output",
+        "0: placeholder: orphan_call, call b, now message 2 of the output",
+    ]
 
 
 def test_repair_exits_1_when_violations_remain():
@@ -90,7 +94,8 @@ def test_repair_exits_1_when_violations_remain():
     ]
     result = run(["repair", "--dialect", "mistral"], orjson.dumps(history))
     assert result.exit_code == 1
-    assert [v["rule"] for v in orjson.loads(result.stderr)["unrepaired"]] == ["role_after_tool"]
+    assert result.stderr.startswith("3: role_after_tool: ")
+    assert result.stderr.rstrip().endswith("(left unrepaired; message 3 of the output)")
     bridged = run(["repair", "--dialect", "mistral", "--fix", "bridge"], orjson.dumps(history))
     assert bridged.exit_code == 0
     assert summarize(orjson.loads(bridged.stdout))[3] == "assistant(-)"

@@ -52,8 +52,8 @@ def test_unknown_fix_is_a_usage_error():
 
 
 def test_messages_must_be_a_list():
-    """A dict in place of the messages list raises UsageError naming the type."""
-    with pytest.raises(UsageError, match="dict"):
+    """A dict in place of the messages list raises UsageError naming it in JSON's words."""
+    with pytest.raises(UsageError, match="must be an array, not object"):
         repair({"messages": []}, "openai")
 
 

@@ -34,6 +34,7 @@ from streamspec._completion_events import (
 )
 from streamspec._errors import SpecError, UsageError
 from streamspec._events import Event, UnknownEvent
+from streamspec._json_kind import json_kind
 from streamspec.completion._agentscope import AgentScopeCalls, CallOpened, Evidence
 from streamspec.completion._finish_reasons import finish_class
 from streamspec.completion._table import (
@@ -47,23 +48,6 @@ from streamspec.completion._text import TextParts
 from streamspec.completion._verdict import Verdict, key_order
 
 __all__ = ["ACTIONS", "Judge", "json_kind", "judge"]
-
-
-def json_kind(value: object) -> str:
-    """Name what ``value`` is in JSON's words (``null``, ``object``, ``array``…)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int | float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, Mapping):
-        return "object"
-    if isinstance(value, list | tuple):
-        return "array"
-    return type(value).__name__
 
 
 class _Call:

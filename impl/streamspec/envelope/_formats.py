@@ -33,10 +33,10 @@ from __future__ import annotations
 
 import enum
 import importlib
-import itertools
+import io
 import re
 from collections.abc import Iterable, Iterator
-from typing import Any, BinaryIO, Final
+from typing import Any, BinaryIO, Final, cast
 
 import orjson
 
@@ -45,7 +45,8 @@ from streamspec._completion_events import CompletionEvent
 from streamspec._diagnostics import CODE_INFO, Code, Diagnostic
 from streamspec._errors import DecodeError, UsageError
 from streamspec._events import Event, ReplyEndEvent, ReplyStartEvent, UnknownEvent
-from streamspec._jsonl import Line, read_lines, read_records, unreadable
+from streamspec._json_kind import json_kind
+from streamspec._jsonl import Line, read_lines, read_records, rewound, unreadable
 from streamspec.envelope._a3s import import_a3s
 from streamspec.envelope._envelope import (
     Envelope,
@@ -190,7 +191,7 @@ def _muse(stream: BinaryIO | Iterable[bytes]) -> Iterator[Line]:
     return lines
 
 
-def _peek(stream: BinaryIO | Iterable[bytes]) -> tuple[Any, Iterator[bytes]]:
+def _peek(stream: BinaryIO | Iterable[bytes]) -> tuple[Any, Iterable[bytes]]:
     """Return the first JSON object of a stream and the whole stream again.
 
     At most :data:`PEEK_LINES` lines and :data:`PEEK_BYTES` bytes are held
@@ -207,10 +208,10 @@ def _peek(stream: BinaryIO | Iterable[bytes]) -> tuple[Any, Iterator[bytes]]:
         except orjson.JSONDecodeError:
             value = None
         if isinstance(value, dict):
-            return value, itertools.chain(seen, rest)
+            return value, rewound(seen, rest)
         if len(seen) >= PEEK_LINES or size >= PEEK_BYTES:
             break
-    return None, itertools.chain(seen, rest)
+    return None, rewound(seen, rest)
 
 
 def read_events(
@@ -248,7 +249,8 @@ def read_input(
     :class:`Envelope` records (metadata included) instead of their events.
 
     Raises:
-        UsageError: an unknown ``source``.
+        UsageError: an unknown ``source``, or a ``stream`` that is not a
+            binary file or an iterable of ``bytes`` lines.
     """
     try:
         chosen = Source(source)
@@ -256,7 +258,37 @@ def read_input(
         raise UsageError(
             f"unknown source {source!r}; expected one of {', '.join(SOURCES)}"
         ) from None
-    return _read(stream, chosen, replay, keep_envelopes)
+    return _read(binary_lines(stream), chosen, replay, keep_envelopes)
+
+
+def binary_lines(stream: Any) -> BinaryIO | Iterable[bytes]:
+    """``stream`` if it is a binary file, else its lines, each checked to be ``bytes``.
+
+    Raises:
+        UsageError: a text stream, a string, or something that is not iterable;
+            later, while reading, a line that is not ``bytes``.
+    """
+    if callable(getattr(stream, "read1", None)):
+        return cast(BinaryIO, stream)
+    if isinstance(stream, io.TextIOBase | str | bytes | bytearray):
+        raise UsageError(
+            f"streams are read as bytes lines, not {type(stream).__name__}: "
+            "open the file in binary mode ('rb') or pass an iterable of bytes"
+        )
+    try:
+        lines = iter(stream)
+    except TypeError:
+        raise UsageError(
+            f"streams are a binary file or an iterable of bytes lines, not {json_kind(stream)}"
+        ) from None
+    return _checked_lines(lines)
+
+
+def _checked_lines(lines: Iterator[Any]) -> Iterator[bytes]:
+    for number, line in enumerate(lines, 1):
+        if line.__class__ is not bytes and not isinstance(line, bytes | bytearray):
+            raise UsageError(f"line {number} is {json_kind(line)}, not bytes")
+        yield bytes(line) if line.__class__ is not bytes else line
 
 
 def read_reply_events(
@@ -265,7 +297,7 @@ def read_reply_events(
     """Like :func:`read_events`, for commands that fold replies (rule 9).
 
     Raises:
-        UsageError: an unknown ``source``.
+        UsageError: an unknown ``source``, or a ``stream`` that is not bytes lines.
         CompletionOnlyError: the source is, or ``auto`` detects, muse (raised
             at once, before anything is yielded).
     """
@@ -275,6 +307,7 @@ def read_reply_events(
         raise UsageError(
             f"unknown source {source!r}; expected one of {', '.join(SOURCES)}"
         ) from None
+    stream = binary_lines(stream)
     detected = chosen is Source.AUTO
     if detected:
         first, stream = _peek(stream)
@@ -308,8 +341,21 @@ def reply_lines(lines: Iterable[Line]) -> Iterator[Line]:
     """Keep the lines a reducer folds: drop completion-event records (they have no reply meaning).
 
     Problem lines and reply or unknown events pass unchanged.
+
+    Raises:
+        UsageError: an item of ``lines`` is not a :class:`Line`.
     """
+    try:
+        found = iter(lines)
+    except TypeError:
+        raise UsageError(f"reply_lines takes read lines, not {json_kind(lines)}") from None
+    return _reply_lines(found)
+
+
+def _reply_lines(lines: Iterator[Any]) -> Iterator[Line]:
     for line in lines:
+        if not isinstance(line, Line):
+            raise UsageError(f"reply_lines takes read lines (Line), got {json_kind(line)}")
         if isinstance(line.record, CompletionEvent) and line.problem is None:
             continue
         yield line

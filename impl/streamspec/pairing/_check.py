@@ -30,6 +30,8 @@ from typing import Any
 import attrs
 import orjson
 
+from streamspec._errors import UsageError
+from streamspec._json_kind import json_kind
 from streamspec.pairing._dialects import Adjacency, Dialect, Rule, get_dialect
 from streamspec.pairing._messages import (
     call_entries,
@@ -274,8 +276,11 @@ def check_history(messages: Sequence[Any], dialect: str | Dialect) -> list[Pairi
         carries the upstream's own error text.
 
     Raises:
-        UsageError: for an unknown dialect token.
+        UsageError: for an unknown dialect token, or when ``messages`` is not
+            a list.
     """
+    if not isinstance(messages, list | tuple):
+        raise UsageError(f"messages must be an array, not {json_kind(messages)}")
     chosen = get_dialect(dialect)
     found = _Found(chosen)
     if chosen.adjacency is Adjacency.NEXT_MESSAGE_ONLY:

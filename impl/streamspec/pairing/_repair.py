@@ -39,6 +39,7 @@ from typing import Any
 import attrs
 
 from streamspec._errors import UsageError
+from streamspec._json_kind import json_kind
 from streamspec.pairing._check import arguments_valid, check_history
 from streamspec.pairing._dialects import (
     Dialect,
@@ -490,7 +491,7 @@ def repair(
             ``messages`` is not a list.
     """
     if not isinstance(messages, list | tuple):
-        raise UsageError(f"messages must be a list, not {type(messages).__name__}")
+        raise UsageError(f"messages must be an array, not {json_kind(messages)}")
     chosen = get_dialect(dialect)
     policy, enabled = _coerce_options(orphans, fixes)
     fix_names = tuple(sorted(f.value for f in enabled))
