@@ -179,14 +179,16 @@ def test_reference_against_itself_agrees_on_every_case() -> None:
 
 
 def test_a_planted_bug_is_found_shrunk_and_repeatable(tmp_path: Path) -> None:
-    """Dropping thinking blocks is one class whose shrunk case is a thinking block, maybe ended."""
+    """Dropping thinking blocks is one class whose shrunk case is a thinking block start with at
+    most two other events, the same on a second run with the seed."""
     seed = random.randrange(2**32)
     report = fuzz(FakeProgram(_drop_thinking), max_examples=100, seed_=seed, shrink_budget=100)
     [divergence] = report.classes()
     assert divergence.key == ClassKey("$.output.message.content[*]", "a thinking block missing")
     assert divergence.shrunk
     types = [e["type"] for e in divergence.example.events]
-    assert types in (["THINKING_BLOCK_START"], ["THINKING_BLOCK_START", "THINKING_BLOCK_END"])
+    # Shrinking ends at a local minimum: usually the start alone, at most two events beside it.
+    assert "THINKING_BLOCK_START" in types and len(types) <= 3, types
     again = fuzz(FakeProgram(_drop_thinking), max_examples=100, seed_=seed, shrink_budget=100)
     assert render_report(again) == render_report(report)
 
