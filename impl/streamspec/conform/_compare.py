@@ -38,6 +38,7 @@ from typing import Any, Final
 import attrs
 
 from streamspec._errors import UsageError
+from streamspec._json_kind import json_kind
 
 __all__ = [
     "ALL_CHECKS",
@@ -132,30 +133,14 @@ def _key_path(path: str, key: str) -> str:
     return f'{path}["{escaped}"]'
 
 
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int | float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, Mapping):
-        return "object"
-    if isinstance(value, list | tuple):
-        return "array"
-    return type(value).__name__
-
-
 def first_difference(expected: Any, actual: Any, path: str = "$") -> Difference | None:
     """Return the first place where two JSON values differ, or None when equal.
 
     Equality follows ``spec/README.md`` §7; the walk order is deterministic
     (arrays by index, objects by sorted key).
     """
-    kind = _json_type(expected)
-    if kind != _json_type(actual):
+    kind = json_kind(expected)
+    if kind != json_kind(actual):
         return Difference(path, expected, actual)
     if kind == "object":
         for key in sorted(set(expected) | set(actual)):
