@@ -50,6 +50,14 @@ REGRESSIONS: dict[str, tuple[bytes, str]] = {
         b'{"type":"REPLY_END","type":"REPLY_END","reply_id":"r"}\n',
         "the duplicate_key warning was missing from spec/violations.json: Finding.to_dict raised KeyError",
     ),
+    "envelope-decode": (
+        b'{"version":1,"type":"model_receipt","payload":{"call":"c","text":['
+        + b'{"a":' * 1000
+        + b"0"
+        + b"}" * 1000
+        + b"]}}",
+        "a receipt's text item nested 1000 deep: attrs' validator message took its repr, RecursionError",
+    ),
     "cli-pairing-check": (
         b"null",
         "the pairing reader measured the nesting of a document that is not an array or object: TypeError in depth_of",

@@ -21,7 +21,8 @@ from typing import Any, ClassVar
 
 import attrs
 
-from streamspec._events import ABSENT, Opt, _check
+from streamspec._events import ABSENT, Opt, _check, _shaped_validator
+from streamspec._shapes import ArrayOf, Types
 
 __all__ = [
     "COMPLETION_EVENT_CLASSES",
@@ -97,9 +98,7 @@ class ModelReceiptEvent(CompletionEvent):
 
     text: tuple[str, ...] = attrs.field(
         converter=_tuple,
-        validator=attrs.validators.deep_iterable(
-            attrs.validators.instance_of(str), attrs.validators.instance_of(tuple)
-        ),
+        validator=_shaped_validator(ArrayOf(Types("string")), optional=False),
         metadata={"json": ("array",)},
     )
     usage: Opt[dict[str, Any] | None] = _opt("object", "null")
