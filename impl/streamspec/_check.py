@@ -10,7 +10,7 @@ hands back each finding once its line is complete, so a caller can print it
 at once. What it keeps is the open state: one reducer and one judge per reply
 (a later line may still add findings to any reply, and the report shows each
 reply's final states), the findings of each reply, and counters. It keeps no
-line and no per-event record. The JSON report is written one reply at a time
+line and no per-event record. The JSON report is written one block at a time
 (:func:`write_json_report`), with the same bytes as ``orjson.dumps`` of
 :meth:`CheckReport.to_dict`.
 """
@@ -21,11 +21,11 @@ from collections.abc import Callable, Iterable
 from typing import IO, Any, BinaryIO
 
 import attrs
-import orjson
 
 from streamspec._completion_events import CompletionEvent
 from streamspec._diagnostics import CODE_INFO, Diagnostic, Severity
 from streamspec._events import CustomEvent, UnknownEvent
+from streamspec._json_stream import LazyArray, LazyObject, plain, write
 from streamspec._jsonl import Line
 from streamspec._reducer import Reducer
 from streamspec._render import render_report
@@ -84,13 +84,20 @@ class ReplyCheck:
 
     def to_dict(self) -> dict[str, Any]:
         """Return the reply's final states, model-call verdicts and findings as JSON."""
-        return {
-            "reply_id": self.reply_id,
-            "states": self.reducer.states(),
-            "verdicts": [v.to_dict() for v in self.verdicts],
-            "message": self.reducer.to_dict(),
-            "findings": [f.to_dict() for f in self.findings],
-        }
+        built: dict[str, Any] = plain(self.to_lazy())
+        return built
+
+    def to_lazy(self) -> LazyObject:
+        """:meth:`to_dict` for :func:`~streamspec._json_stream.write`: built while written."""
+        return LazyObject(
+            (
+                ("reply_id", self.reply_id),
+                ("states", self.reducer.states()),
+                ("verdicts", LazyArray(v.to_dict() for v in self.verdicts)),
+                ("message", self.reducer.message.to_lazy()),
+                ("findings", LazyArray(f.to_dict() for f in self.findings)),
+            )
+        )
 
 
 @attrs.define(kw_only=True)
@@ -239,25 +246,17 @@ def check_lines(lines: Iterable[Line], *, source: str = "auto") -> CheckReport:
     return checker.report()
 
 
-def _write_items(out: BinaryIO, items: Iterable[Any]) -> None:
-    out.write(b"[")
-    separator = b""
-    for item in items:
-        out.write(separator)
-        out.write(orjson.dumps(item))
-        separator = b","
-    out.write(b"]")
-
-
 def write_json_report(report: CheckReport, out: BinaryIO) -> None:
-    """Write ``orjson.dumps(report.to_dict()) + b"\\n"``, one reply at a time."""
-    out.write(b'{"replies":')
-    _write_items(out, (r.to_dict() for r in report.replies))
-    out.write(b',"unreadable":')
-    _write_items(out, (f.to_dict() for f in report.unreadable))
-    out.write(b',"summary":')
-    out.write(orjson.dumps(report.summary()))
-    out.write(b"}\n")
+    """Write ``orjson.dumps(report.to_dict()) + b"\\n"``, one block or verdict at a time."""
+    lazy = LazyObject(
+        (
+            ("replies", LazyArray(r.to_lazy() for r in report.replies)),
+            ("unreadable", LazyArray(f.to_dict() for f in report.unreadable)),
+            ("summary", report.summary()),
+        )
+    )
+    write(lazy, out)
+    out.write(b"\n")
 
 
 def run_check(

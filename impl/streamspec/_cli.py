@@ -115,7 +115,7 @@ def reduce(
     for diagnostic in reducer.finish():
         emit(last, diagnostic)
     if not each:
-        write_json(reducer.to_dict(), out)
+        write_json(reducer.message.to_lazy(), out)
 
 
 @main.command()

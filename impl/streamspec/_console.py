@@ -33,6 +33,7 @@ import orjson
 
 from streamspec._diagnostics import Diagnostic
 from streamspec._errors import StreamspecError
+from streamspec._json_stream import LazyArray, LazyObject, write
 
 __all__ = [
     "EXIT_IO",
@@ -150,13 +151,21 @@ def echo_out(text: str) -> None:
 
 
 def write_json(value: Any, out: IO[bytes] | None = None, *, indent: bool = False) -> None:
-    """Write ``value`` as one JSON line to ``out`` (stdout by default); rule 4 if it cannot be."""
+    """Write ``value`` as one JSON line to ``out`` (stdout by default); rule 4 if it cannot be.
+
+    A lazy value (:mod:`~streamspec._json_stream`) is written piece by piece,
+    compact; ``indent`` applies to plain values.
+    """
+    target = out if out is not None else stdout()
     try:
-        data = orjson.dumps(value, option=orjson.OPT_INDENT_2 if indent else None)
+        if isinstance(value, LazyArray | LazyObject):
+            write(value, target)
+            target.write(b"\n")
+        else:
+            data = orjson.dumps(value, option=orjson.OPT_INDENT_2 if indent else None)
+            target.write(data + b"\n")
     except orjson.JSONEncodeError as error:
         fail(f"cannot write the result as JSON: {error}")
-    target = out if out is not None else stdout()
-    target.write(data + b"\n")
     target.flush()
 
 

@@ -32,6 +32,7 @@ from streamspec._content import (
 )
 from streamspec._diagnostics import Code
 from streamspec._events import ABSENT, Event, is_given
+from streamspec._json_stream import LazyArray, LazyObject
 from streamspec._machines import COMPILED, ROUTES
 from streamspec._quote import quoted
 
@@ -261,6 +262,14 @@ class Message:
 
     def to_dict(self) -> dict[str, Any]:
         """Return ``Msg.model_dump()`` as a fresh tree."""
+        return self._dump_with([entity.dump() for entity in self.content])
+
+    def to_lazy(self) -> LazyObject:
+        """``to_dict()`` for :mod:`~streamspec._json_stream`: each block made as it is written."""
+        blocks = (entity.dump() for entity in self.content)
+        return LazyObject(self._dump_with(LazyArray(blocks)).items())
+
+    def _dump_with(self, content: Any) -> dict[str, Any]:
         message: dict[str, Any] = {
             "name": self.name if self.name is not None else "assistant",
             "role": self.role if self.role is not None else "assistant",
@@ -268,7 +277,7 @@ class Message:
             "metadata": {},
             "created_at": self.created_at,
             "finished_at": self.finished_at,
-            "content": [entity.dump() for entity in self.content],
+            "content": content,
             "usage": dict(self.usage) if self.usage is not None else None,
         }
         if self.finished_reason is not ABSENT:

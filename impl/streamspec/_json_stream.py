@@ -1,0 +1,72 @@
+"""JSON written in pieces, so that a long result is never held twice.
+
+:class:`LazyArray` and :class:`LazyObject` stand for an array or object whose
+members are made while they are written; :func:`chunks` yields the bytes of
+``orjson.dumps`` of the same value built whole, and :func:`write` writes
+them. A report of a million-event reply then holds its message once (the
+reducer's own state), not also as a dict tree and a byte string.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
+
+import orjson
+
+__all__ = ["LazyArray", "LazyObject", "chunks", "plain", "write"]
+
+
+class LazyArray:
+    """An array whose items are produced while it is written (once)."""
+
+    def __init__(self, items: Iterable[Any]) -> None:
+        self.items = items
+
+
+class LazyObject:
+    """An object whose ``(key, value)`` members are produced while it is written (once)."""
+
+    def __init__(self, members: Iterable[tuple[str, Any]]) -> None:
+        self.members = members
+
+
+def chunks(value: Any) -> Iterator[bytes]:
+    """Yield the compact JSON of ``value``, one member of a lazy container at a time.
+
+    Raises:
+        orjson.JSONEncodeError: a plain part ``orjson`` cannot write.
+    """
+    if isinstance(value, LazyArray):
+        yield b"["
+        separator = b""
+        for item in value.items:
+            yield separator
+            yield from chunks(item)
+            separator = b","
+        yield b"]"
+    elif isinstance(value, LazyObject):
+        yield b"{"
+        separator = b""
+        for key, member in value.members:
+            yield separator + orjson.dumps(key) + b":"
+            yield from chunks(member)
+            separator = b","
+        yield b"}"
+    else:
+        yield orjson.dumps(value)
+
+
+def write(value: Any, out: IO[bytes]) -> None:
+    """Write :func:`chunks` of ``value`` to ``out``."""
+    for piece in chunks(value):
+        out.write(piece)
+
+
+def plain(value: Any) -> Any:
+    """Return ``value`` with every lazy container built whole (consumes them)."""
+    if isinstance(value, LazyArray):
+        return [plain(item) for item in value.items]
+    if isinstance(value, LazyObject):
+        return {key: plain(member) for key, member in value.members}
+    return value
