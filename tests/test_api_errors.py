@@ -385,13 +385,29 @@ def test_a_huge_constant_mismatch_is_cut_in_the_decode_problem():
         ("abc", "'abc'"),
         ("y" * QUOTE_LIMIT, repr("y" * QUOTE_LIMIT)),
         ("y" * (QUOTE_LIMIT + 1), repr("y" * QUOTE_LIMIT) + f"… ({QUOTE_LIMIT + 1} characters)"),
-        (None, "None"),
+        (None, "null"),
+        (True, "true"),
+        (False, "false"),
+        ({"a": [None, 1.5]}, '{"a":[null,1.5]}'),
+        ([{1: 2}], "an array"),
         (-(10**400), "a negative integer of 1329 bits"),
     ],
 )
 def test_quoted_cuts_strings_after_the_limit_and_names_huge_integers(value, shown):
-    """quoted() is repr() up to QUOTE_LIMIT characters, then the cut text and the full length; a huge int is named."""
+    """quoted() is repr() up to QUOTE_LIMIT characters, then the cut text and the full length; a huge int is named.
+
+    JSON's constants, objects and arrays are quoted in JSON's words.
+    """
     assert quoted(value) == shown
+
+
+def test_quoted_names_a_tree_too_deep_to_write():
+    """A value nested beyond what JSON writers accept is named, never repr'd into RecursionError."""
+    deep: dict[str, object] = {}
+    node = deep
+    for _ in range(5000):
+        node["a"] = node = {}
+    assert quoted(deep) == "an object"
 
 
 def test_every_error_raised_here_is_a_streamspec_error():
