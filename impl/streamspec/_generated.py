@@ -13,6 +13,7 @@ Rules:
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -51,11 +52,19 @@ def run_generator(
     """Write (or with ``--check`` verify) the files ``render`` returns; return the exit code.
 
     Exit 0 when every file is current (or was written), 1 when ``--check``
-    finds a stale one; each stale path is printed to stderr.
+    finds a stale one; each stale path is printed to stderr. An argument
+    other than ``--check`` is a usage error (exit 2, before anything is
+    written).
     """
-    args = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(
+        description="Write the files this generator makes, or check that they are current."
+    )
+    parser.add_argument(
+        "--check", action="store_true", help="write nothing; exit 1 naming each stale file"
+    )
+    args = parser.parse_args(argv)
     files = render()
-    if "--check" in args:
+    if args.check:
         stale = stale_files(files)
         for path in stale:
             print(f"stale: {path}", file=sys.stderr)

@@ -28,6 +28,7 @@ fails when a named row is not in that page.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import importlib.util
 import json
@@ -402,16 +403,15 @@ def render() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Refresh the record (``--refresh --agentscope-203 PY``), then write or check the page."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    if "--refresh" in args:
-        args.remove("--refresh")
-        if "--agentscope-203" not in args:
-            raise UsageError("--refresh needs --agentscope-203 PYTHON (an interpreter with 2.0.3)")
-        at = args.index("--agentscope-203")
-        python_203 = args[at + 1]
-        del args[at : at + 2]
-        write_record(record(python_203))
-    return run_generator(lambda: {PAGE: render()}, args)
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("--refresh", action="store_true")
+    parser.add_argument("--agentscope-203", metavar="PYTHON")
+    known, rest = parser.parse_known_args(argv)
+    if known.refresh:
+        if known.agentscope_203 is None:
+            parser.error("--refresh needs --agentscope-203 PYTHON (an interpreter with 2.0.3)")
+        write_record(record(known.agentscope_203))
+    return run_generator(lambda: {PAGE: render()}, rest)
 
 
 if __name__ == "__main__":
