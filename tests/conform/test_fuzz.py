@@ -189,6 +189,7 @@ def test_a_planted_bug_is_found_shrunk_and_repeatable(tmp_path: Path) -> None:
     types = [e["type"] for e in divergence.example.events]
     # Shrinking ends at a local minimum: usually the start alone, at most two events beside it.
     assert "THINKING_BLOCK_START" in types and len(types) <= 3, types
+    assert divergence.message == "" and "errored:" not in render_report(report)
     again = fuzz(FakeProgram(_drop_thinking), max_examples=100, seed_=seed, shrink_budget=100)
     assert render_report(again) == render_report(report)
 
@@ -200,9 +201,11 @@ def test_an_errored_answer_is_a_class_of_its_own() -> None:
         return Errored(f"exited before answering run {random.randrange(9)}\nmore")
 
     report = fuzz(FakeProgram(errored), max_examples=40)
-    assert [d.key for d in report.classes()] == [
-        ClassKey("errored", "exited before answering run #")
-    ]
+    [divergence] = report.classes()
+    assert divergence.key == ClassKey("errored", "exited before answering run #")
+    assert divergence.difference is None
+    assert divergence.message.startswith("exited before answering run ")
+    assert "         errored: exited before answering run " in render_report(report)
     assert report.diverged + report.skipped == 40
 
 
