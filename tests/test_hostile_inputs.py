@@ -58,6 +58,12 @@ REGRESSIONS: dict[str, tuple[bytes, str]] = {
         + b"]}}",
         "a receipt's text item nested 1000 deep: attrs' validator message took its repr, RecursionError",
     ),
+    "read-a3s": (
+        b'{"version":1,"type":"turn_start","payload":{"turn":1}}\n'
+        b'{"version":1,"type":"turn_end","payload":{"turn":1,'
+        b'"usage":{"prompt_tokens":-21,"completion_tokens":9}}}\n',
+        "a turn_end's negative prompt_tokens became MODEL_CALL_END input_tokens: FieldProblem",
+    ),
     "cli-pairing-check": (
         b"null",
         "the pairing reader measured the nesting of a document that is not an array or object: TypeError in depth_of",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import orjson
+import pytest
 from streamspec import Reducer
 from streamspec._completion_events import ModelErrorEvent, ModelFinishEvent, ModelReceiptEvent
 from streamspec._resources import example_path
@@ -229,6 +230,47 @@ def test_unknown_types_and_broken_records_are_kept_whole():
     lines = _a3s(("future.x", {"k": 1}), ("tool_start", {"id": 5}))
     assert [line.problem.code for line in lines] == ["unknown_record", "unknown_record"]
     assert [from_event(line.record).payload for line in lines] == [{"k": 1}, {"id": 5}]
+
+
+@pytest.mark.parametrize("bad", [-21, 1.5, "9", True, [], {}])
+@pytest.mark.parametrize("name", ["prompt_tokens", "completion_tokens", "cache_read_tokens"])
+def test_a_turn_end_whose_usage_is_not_a_token_count_is_kept_whole(name, bad):
+    """a3s counts tokens in usize: any other value makes the turn_end unreadable, said, no effect."""
+    usage = {"prompt_tokens": 3, "completion_tokens": 2, name: bad}
+    lines = _a3s(
+        ("agent_start", {}),
+        ("turn_start", {"turn": 1}),
+        ("text_delta", {"text": "a"}),
+        ("turn_end", {"turn": 1, "usage": usage}),
+    )
+    [problem] = [line.problem for line in lines if line.problem is not None and line.number == 4]
+    assert problem.code == "unknown_record"
+    assert problem.message == f"a3s turn_end lacks usage.{name} of the right type; kept whole"
+    assert not [
+        line
+        for line in lines
+        if line.number == 4
+        and line.record is not None
+        and line.record.KIND in ("model_call_end", "model_finish", "model_receipt")
+    ]
+
+
+def test_a_null_optional_count_is_absent():
+    """cache_read_tokens and cache_write_tokens are Option<usize>: null is no count, not a problem."""
+    usage = {"prompt_tokens": 3, "completion_tokens": 2, "cache_read_tokens": None}
+    lines = _a3s(
+        ("agent_start", {}),
+        ("turn_start", {"turn": 1}),
+        ("text_delta", {"text": "a"}),
+        ("turn_end", {"turn": 1, "usage": usage}),
+    )
+    assert [line.problem for line in lines if line.problem is not None] == []
+    [end] = [
+        line.record
+        for line in lines
+        if line.record is not None and line.record.KIND == "model_call_end"
+    ]
+    assert (end.input_tokens, end.output_tokens) == (3, 2)
 
 
 def test_a3s_replays_are_deduplicated_before_import():

@@ -203,8 +203,9 @@ def _compact(value: Any) -> str:
     return orjson.dumps(value).decode()
 
 
-def _int(value: Any) -> int | None:
-    return value if _json_name(value) == "integer" else None
+def _count(value: Any) -> int | None:
+    """A token count as a3s writes it (a ``usize``), else ``None``."""
+    return value if _json_name(value) == "integer" and value >= 0 else None
 
 
 class A3sImporter:
@@ -601,6 +602,10 @@ class A3sImporter:
     def _turn_end(self, payload: dict[str, Any]) -> None:
         key = str(_need(payload, "turn", int))
         usage = payload.get("usage")
+        if isinstance(usage, dict):
+            for name in (*completion_table().usage_sources["a3s"], "total_tokens"):
+                if usage.get(name) is not None and _count(usage[name]) is None:
+                    raise _Missing(f"usage.{name}")
         if self._turn is None or self._turn.key != key:
             self._flush_turn()
             self._turn = _Turn(key=key, start_number=self._number)
@@ -622,7 +627,8 @@ class A3sImporter:
         )
 
     def _model_call_end(self, usage: dict[str, Any]) -> None:
-        prompt, completion = _int(usage.get("prompt_tokens")), _int(usage.get("completion_tokens"))
+        prompt = _count(usage.get("prompt_tokens"))
+        completion = _count(usage.get("completion_tokens"))
         if prompt is None or completion is None:
             return
         fields: dict[str, Any] = {"input_tokens": prompt, "output_tokens": completion}
@@ -630,12 +636,12 @@ class A3sImporter:
             ("cache_read_tokens", "cache_input_tokens"),
             ("cache_write_tokens", "cache_creation_input_tokens"),
         ):
-            if _int(usage.get(source)) is not None:
+            if _count(usage.get(source)) is not None:
                 fields[target] = usage[source]
         self._emit(ModelCallEndEvent(reply_id=self._rid(), **fields))
         self._turns_with_usage += 1
         for name in ("prompt_tokens", "completion_tokens", "total_tokens"):
-            value = _int(usage.get(name))
+            value = _count(usage.get(name))
             if value is not None:
                 self._usage[name] = self._usage.get(name, 0) + value
 
@@ -656,7 +662,7 @@ class A3sImporter:
             differ = {
                 name: (usage[name], self._usage.get(name))
                 for name in ("prompt_tokens", "completion_tokens", "total_tokens")
-                if _int(usage.get(name)) is not None and usage[name] != self._usage.get(name)
+                if _count(usage.get(name)) is not None and usage[name] != self._usage.get(name)
             }
             if differ:
                 said = ", ".join(f"{k} {a} vs Σ turn_end {b}" for k, (a, b) in differ.items())
