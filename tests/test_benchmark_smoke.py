@@ -1,42 +1,37 @@
-"""Smoke test of ``benchmarks/fold.py``: it runs, prints every series, and folds correctly.
+"""Smoke test of ``benchmarks/fold.py``: it runs, prints every table and target, and folds correctly.
 
-This is a correctness cross-check, never a timing assertion: the workloads the
-benchmark times must fold to the messages they describe, ``streamspec reduce``
-must print what the in-memory fold gives, and, when AgentScope is importable,
-AgentScope must fold every workload to the same message once its dump is
-normalised.
+This is a correctness and structure check, never a timing assertion: the
+workloads the benchmark times must fold to the messages they describe,
+``streamspec reduce`` and the hand-written floor must print what the
+in-memory fold gives, AgentScope (when importable) must fold every workload to
+the same message once its dump is normalised, every target must be listed
+with its verdict, and the growth plot must be well-formed SVG.
 """
 
 from __future__ import annotations
 
 import base64
 import contextlib
-import importlib.util
 import io
 import json
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
-FOLD_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "fold.py"
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+if str(BENCHMARKS) not in sys.path:
+    sys.path.insert(0, str(BENCHMARKS))
 
+import floor  # noqa: E402
+import fold  # noqa: E402
+import plot  # noqa: E402
+import targets  # noqa: E402
+import workloads  # noqa: E402
 
-def _load_fold() -> ModuleType:
-    name = "streamspec_benchmark_fold"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, FOLD_PATH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-fold = _load_fold()
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 def _has_agentscope() -> bool:
@@ -44,7 +39,7 @@ def _has_agentscope() -> bool:
 
 
 def _quick_workloads() -> list[tuple[str, int]]:
-    return [(name, size) for name, series in fold.SERIES.items() for size in series.quick]
+    return [(name, size) for name, series in workloads.SERIES.items() for size in series.quick]
 
 
 def _streamspec_dump(records: list[dict[str, Any]]) -> tuple[dict[str, Any], list[str]]:
@@ -53,65 +48,231 @@ def _streamspec_dump(records: list[dict[str, Any]]) -> tuple[dict[str, Any], lis
     return reducer.to_dict(), [d.code for d in reducer.diagnostics]
 
 
+def _jsonl(records: list[dict[str, Any]]) -> list[bytes]:
+    return [json.dumps(r, separators=(",", ":")).encode() + b"\n" for r in records]
+
+
 @pytest.fixture(scope="module")
-def quick_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, Any], int]:
-    out = tmp_path_factory.mktemp("fold") / "quick.json"
+def quick_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    directory = tmp_path_factory.mktemp("fold")
+    out, svg = directory / "quick.json", directory / "quick.svg"
     printed = io.StringIO()
+    argv = ["--quick", "--repeat", "1", "--budget", "0", "--json", str(out), "--plot", str(svg)]
     with contextlib.redirect_stdout(printed):
-        status = fold.main(["--quick", "--repeat", "1", "--budget", "0", "--json", str(out)])
-    return printed.getvalue(), json.loads(out.read_text(encoding="utf-8")), status
+        status = fold.main(argv)
+    return {
+        "printed": printed.getvalue(),
+        "document": json.loads(out.read_text(encoding="utf-8")),
+        "status": status,
+        "svg": svg.read_bytes(),
+    }
 
 
-def test_quick_run_prints_every_series(quick_run: tuple[str, dict[str, Any], int]) -> None:
-    """A quick run exits 0 and prints both tables of every series and the target summary."""
-    printed, _, status = quick_run
-    assert status == 0
-    for name in fold.SERIES:
+def test_quick_run_prints_every_table(quick_run: dict[str, Any]) -> None:
+    """A quick run exits 0 and prints both tables of every series, the start-up, the judge and the targets."""
+    printed = quick_run["printed"]
+    assert quick_run["status"] == 0
+    for name in workloads.SERIES:
         assert f"== {name}: " in printed
-    assert printed.count("\nin memory\n") == len(fold.SERIES)
-    assert printed.count("end to end (start-up subtracted)") == len(fold.SERIES)
-    assert "== targets ==" in printed
-    for target in fold.TARGETS:
-        assert target.name in printed
+    assert printed.count("\nin memory\n") == len(workloads.SERIES)
+    assert printed.count("end to end (child CPU, start-up subtracted)") == len(workloads.SERIES)
+    for section in ("== start-up ==", "== judge ==", "== targets =="):
+        assert section in printed
+    for command in ("streamspec reduce", "floor (python floor.py)", "streamspec judge"):
+        assert command in printed.split("== start-up ==")[1].split("\n\n")[0]
 
 
-def test_quick_run_json_has_every_cell(quick_run: tuple[str, dict[str, Any], int]) -> None:
-    """The JSON holds every quick size of every series, each folded cleanly and by the CLI alike."""
-    _, document, _ = quick_run
+def test_quick_run_json_has_every_cell(quick_run: dict[str, Any]) -> None:
+    """The JSON holds every quick size of every series, each folded cleanly; the largest ran end to end."""
+    document = quick_run["document"]
     assert document["quick"] is True
-    assert set(document["series"]) == set(fold.SERIES)
+    assert set(document["series"]) == set(workloads.SERIES)
     for name, cells in document["series"].items():
-        assert [c["size"] for c in cells] == list(fold.SERIES[name].quick)
+        assert [c["size"] for c in cells] == list(workloads.SERIES[name].quick)
         for cell in cells:
             assert cell["ss_diagnostics"] == []
             assert cell["streamspec"]["total"] > 0
-            assert cell["e2e_ss_same"] is True
+            assert cell["streamspec"]["apply_events_per_s"] > 0
+        assert set(cells[-1]["e2e"]) >= {"streamspec", "floor"}
+        assert all(c["e2e"] == {} for c in cells[:-1])
 
 
-def test_quick_run_agentscope_columns(quick_run: tuple[str, dict[str, Any], int]) -> None:
+def test_quick_run_floor_and_cli_print_the_fold(quick_run: dict[str, Any]) -> None:
+    """End to end, ``streamspec reduce`` and the floor both printed the in-memory fold's message."""
+    for cells in quick_run["document"]["series"].values():
+        assert cells[-1]["e2e_same"]["streamspec"] is True
+        assert cells[-1]["e2e_same"]["floor"] is True
+
+
+def test_quick_run_start_up_and_judge(quick_run: dict[str, Any]) -> None:
+    """The start-up of every side and the judge's cells are in the JSON, as the targets need them."""
+    document = quick_run["document"]
+    startup = document["startup"]
+    assert {"streamspec", "floor", "judge"} <= set(startup)
+    assert startup["streamspec"]["runs"] >= fold.MIN_RUNS
+    assert all(best["cpu"] > 0 for best in startup.values())
+    judged = {
+        (name, c["size"])
+        for name, cs in document["series"].items()
+        for c in cs
+        if "judge" in c["e2e"]
+    }
+    assert judged == {
+        (t.series, t.size_read(quick=True)) for t in targets.TARGETS if t.measure == "judge_us"
+    }
+
+
+def test_quick_run_agentscope_columns(quick_run: dict[str, Any]) -> None:
     """AgentScope's columns are filled and agree when it is importable, and read n/a otherwise."""
-    printed, document, _ = quick_run
+    printed, document = quick_run["printed"], quick_run["document"]
     cells = [c for cs in document["series"].values() for c in cs]
     if not _has_agentscope():
         assert document["agentscope"] is None
         assert all(c["agentscope"] is None and c["same"] is None for c in cells)
         assert "vs AgentScope n/a" in printed
         return
-    assert all(c["same"] is True for c in cells)
-    assert all(c["e2e_as_same"] is True for c in cells)
+    folded = [c for c in cells if c["agentscope"] is not None]
+    assert {c["series"] for c in folded} == set(workloads.SERIES)
+    assert all(c["same"] is True for c in folded)
+    end_to_end = [c for c in cells if "agentscope" in c["e2e"]]
+    assert {c["series"] for c in end_to_end} == {"text", "base64"}
+    assert all(c["e2e_same"]["agentscope"] is True for c in end_to_end)
+
+
+def test_targets_block_lists_every_target(quick_run: dict[str, Any]) -> None:
+    """Every target is listed with what it requires, what was measured and a verdict that agrees."""
+    printed, verdicts = quick_run["printed"], quick_run["document"]["targets"]
+    block = printed.split("== targets ==\n")[1]
+    assert len(verdicts) == len(targets.TARGETS) + 1
+    for target, result in zip(targets.TARGETS, verdicts, strict=False):
+        assert result["target"] == target.title(quick=True)
+        assert result["required"] == target.required()
+        value = result["value"]
+        if value is None:
+            assert target.mode in ("end to end", "judge"), target
+            assert result["verdict"] == "n/a"
+        else:
+            met = value <= target.threshold if target.at_most else value >= target.threshold
+            assert result["verdict"] == ("PASS" if met else "FAIL")
+        rows = [line for line in block.splitlines() if line.startswith(result["target"] + " ")]
+        assert any(line.split()[-1] == result["verdict"] for line in rows)
+    growth = verdicts[-1]
+    assert growth["target"] == targets.GROWTH_TARGET
+    assert growth["verdict"] in ("PASS", "FAIL")
+
+
+def test_targets_cover_the_required_cells() -> None:
+    """The targets read floor, AgentScope, in-memory, start-up and judge measures on the named cells."""
+    by_measure: dict[str, set[tuple[str | None, int, float]]] = {}
+    for t in targets.TARGETS:
+        by_measure.setdefault(t.measure, set()).add((t.series, t.size, t.threshold))
+    assert by_measure["x_floor"] == {
+        (s, n, 2.0)
+        for s, n in [
+            ("text", 100_000),
+            ("base64", 30_000),
+            ("base64", 100_000),
+            ("tools", 10_000),
+            ("blocks", 10_000),
+            ("interleaved", 100_000),
+        ]
+    }
+    assert {("text", 100_000, 25), ("base64", 30_000, 150)} <= by_measure["e2e_ratio"]
+    assert by_measure["apply_rate"] == {
+        ("text", 100_000, 3e6),
+        ("base64", 100_000, 3e6),
+        ("blocks", 10_000, 1e6),
+        ("tools", 10_000, 1e6),
+    }
+    assert by_measure["startup"] == {(None, 0, 0.080)}
+    assert by_measure["judge_us"] == {("text", 100_000, 3.0), ("mixed", 100, 3.0)}
+    for t in targets.TARGETS:
+        if t.series is not None:
+            assert t.size in workloads.SERIES[t.series].sizes
+
+
+def _series_groups(panel: ET.Element) -> list[ET.Element]:
+    return [g for g in panel.iter(f"{SVG}g") if g.get("class") == "series"]
+
+
+def test_plot_is_svg_with_one_series_per_side(quick_run: dict[str, Any]) -> None:
+    """The plot parses as SVG: one panel per series, each with exactly one series per side."""
+    root = ET.fromstring(quick_run["svg"])
+    assert root.tag == f"{SVG}svg"
+    panels = [g for g in root.iter(f"{SVG}g") if g.get("class") == "panel"]
+    assert [p.get("data-series") for p in panels] == list(workloads.SERIES)
+    document = quick_run["document"]
+    for panel in panels:
+        groups = _series_groups(panel)
+        assert [g.get("data-side") for g in groups] == list(plot.SIDES)
+        cells = document["series"][panel.get("data-series")]
+        for group in groups:
+            side = group.get("data-side")
+            positive = [c for c in cells if side in c["e2e"] and c["e2e"][side]["cpu"] > 0]
+            assert int(group.get("data-points", "-1")) == len(positive)
+            assert len(group.findall(f"{SVG}circle")) == len(positive)
+
+
+def test_plot_bytes_follow_the_numbers() -> None:
+    """The same numbers draw the same bytes, a larger time sits higher, and other numbers differ."""
+    points = {"streamspec": [(1_000, 0.01), (100_000, 1.0)], "floor": [(1_000, 0.002)]}
+    panels = [plot.Panel("text", "text", points), plot.Panel("blob", "blob", {})]
+    first = plot.render_svg(panels, "caption")
+    assert first == plot.render_svg(panels, "caption")
+    root = ET.fromstring(first)
+    text, blob = (g for g in root.iter(f"{SVG}g") if g.get("class") == "panel")
+    ss, fl, as_ = _series_groups(text)
+    (low, high) = [(float(c.get("cx", 0)), float(c.get("cy", 0))) for c in ss.iter(f"{SVG}circle")]
+    assert high[0] > low[0] and high[1] < low[1]
+    assert ss.find(f"{SVG}polyline") is not None
+    assert fl.get("data-points") == "1" and as_.get("data-points") == "0"
+    assert [g.get("data-points") for g in _series_groups(blob)] == ["0", "0", "0"]
+    moved = {**points, "floor": [(1_000, 0.003)]}
+    assert plot.render_svg([plot.Panel("text", "text", moved)], "caption") != first
 
 
 def test_workloads_are_deterministic() -> None:
     """Building a workload twice gives the same records."""
     for name, size in _quick_workloads():
-        build = fold.SERIES[name].build
+        build = workloads.SERIES[name].build
         assert build(size) == build(size)
+
+
+@pytest.mark.parametrize(("name", "size"), [*_quick_workloads(), ("interleaved", 12)])
+def test_floor_folds_like_streamspec(name: str, size: int) -> None:
+    """The floor folds every legal workload to streamspec's message, key order and all."""
+    records = workloads.SERIES[name].build(size)
+    ours, codes = _streamspec_dump(records)
+    assert codes == []
+    theirs = floor.fold_lines(_jsonl(records))
+    assert theirs == ours
+    assert json.dumps(theirs) == json.dumps(ours)
+
+
+def test_floor_folds_an_empty_file_like_streamspec() -> None:
+    """On no input the floor gives the empty message ``streamspec reduce`` prints."""
+    assert floor.fold_lines([]) == fold.Reducer().to_dict()
+
+
+def test_floor_stops_on_an_event_it_does_not_know() -> None:
+    """An event type outside the floor's list stops it instead of being folded wrongly."""
+    records = workloads.text_workload(1)
+    records.insert(1, {**records[1], "type": "HINT_BLOCK"})
+    with pytest.raises(KeyError, match="HINT_BLOCK"):
+        floor.fold_lines(_jsonl(records))
+
+
+def test_floor_joins_padded_chunks_by_their_bytes() -> None:
+    """Base64 chunks padded inside the stream are re-encoded from their bytes, not concatenated."""
+    chunks = [base64.b64encode(b"ab").decode(), base64.b64encode(b"cde").decode()]
+    assert floor.joined_base64(chunks) == base64.b64encode(b"abcde").decode()
+    assert floor.joined_base64(["YWJj", "ZA=="]) == "YWJjZA=="
 
 
 @pytest.mark.parametrize("n", [1, 7, 100])
 def test_text_workload_folds_to_its_deltas(n: int) -> None:
     """The text series folds to one closed text block holding every delta, with no diagnostic."""
-    dump, codes = _streamspec_dump(fold.text_workload(n))
+    dump, codes = _streamspec_dump(workloads.text_workload(n))
     assert codes == []
     assert dump["content"] == [{"type": "text", "id": "text-0", "text": "tok " * n}]
     assert dump["finished_reason"] == "completed"
@@ -120,8 +281,8 @@ def test_text_workload_folds_to_its_deltas(n: int) -> None:
 @pytest.mark.parametrize("n", [1, 2, 300])
 def test_base64_workload_folds_to_its_bytes(n: int) -> None:
     """The base64 series folds to one data block encoding the concatenated 3-byte chunks."""
-    dump, codes = _streamspec_dump(fold.base64_workload(n))
-    expected = b"".join(base64.b64decode(fold.three_byte_chunk(i)) for i in range(n))
+    dump, codes = _streamspec_dump(workloads.base64_workload(n))
+    expected = b"".join(base64.b64decode(workloads.three_byte_chunk(i)) for i in range(n))
     assert codes == []
     (block,) = dump["content"]
     assert base64.b64decode(block["source"]["data"], validate=True) == expected
@@ -130,9 +291,9 @@ def test_base64_workload_folds_to_its_bytes(n: int) -> None:
 
 def test_blob_workload_folds_to_its_bytes() -> None:
     """The blob series folds to one data block holding every 4 KiB chunk, padding and all."""
-    size = 16 * fold.KIB
-    dump, codes = _streamspec_dump(fold.blob_workload(size))
-    expected = b"".join(fold.blob_chunk(k) for k in range(size // (4 * fold.KIB)))
+    size = 16 * workloads.KIB
+    dump, codes = _streamspec_dump(workloads.blob_workload(size))
+    expected = b"".join(workloads.blob_chunk(k) for k in range(size // (4 * workloads.KIB)))
     assert codes == []
     (block,) = dump["content"]
     assert block["source"]["media_type"] == "audio/wav"
@@ -143,7 +304,7 @@ def test_blob_workload_folds_to_its_bytes() -> None:
 @pytest.mark.parametrize("repeat", [1, 3])
 def test_mixed_workload_grows_one_reply(repeat: int) -> None:
     """The mixed series is one legal reply whose blocks, calls and results grow with R."""
-    dump, codes = _streamspec_dump(fold.mixed_workload(repeat))
+    dump, codes = _streamspec_dump(workloads.mixed_workload(repeat))
     assert codes == []
     content = dump["content"]
     assert len(content) == 12 * repeat
@@ -157,6 +318,75 @@ def test_mixed_workload_grows_one_reply(repeat: int) -> None:
         {"type": "text", "id": "call-0-0#text-0", "text": "".join(f"line {i}\n" for i in range(10))}
     ]
     assert dump["usage"] == {"input_tokens": 100 * repeat, "output_tokens": 50 * repeat}
+
+
+@pytest.mark.parametrize("n", [1, 2, 25])
+def test_tools_workload_pairs_each_call_with_its_result(n: int) -> None:
+    """The tools series folds to N finished calls of 10 input deltas, each followed by its result."""
+    records = workloads.tools_workload(n)
+    dump, codes = _streamspec_dump(records)
+    assert codes == []
+    assert len(records) == 2 + n * 15 + (n // 2)
+    content = dump["content"]
+    assert [b["type"] for b in content] == ["tool_call", "tool_result"] * n
+    for c, (call, result) in enumerate(zip(content[::2], content[1::2], strict=True)):
+        assert call["id"] == result["id"] == f"call-{c}"
+        assert call["state"] == "finished"
+        assert json.loads(call["input"]) == {"arg": 123456780}
+        assert result["state"] == "success"
+        (text,) = result["output"]
+        assert text["text"] == "".join(f"out {c}.{i}\n" for i in range(1 + c % 2))
+
+
+@pytest.mark.parametrize("n", [1, 40])
+def test_blocks_workload_folds_to_n_short_blocks(n: int) -> None:
+    """The blocks series folds to N text blocks of one delta each."""
+    records = workloads.blocks_workload(n)
+    dump, codes = _streamspec_dump(records)
+    assert codes == []
+    assert len(records) == 2 + 3 * n
+    assert dump["content"] == [
+        {"type": "text", "id": f"text-{b}", "text": f"block {b}. "} for b in range(n)
+    ]
+
+
+@pytest.mark.parametrize("n", [12, 13, 600])
+def test_interleaved_workload_deals_deltas_round_robin(n: int) -> None:
+    """The interleaved series keeps 4 texts and 2 calls open and deals N deltas between them in turn."""
+    records = workloads.interleaved_workload(n)
+    dump, codes = _streamspec_dump(records)
+    assert codes == []
+    deltas = [r for r in records if r["type"] in ("TEXT_BLOCK_DELTA", "TOOL_CALL_DELTA")]
+    assert len(deltas) == n
+    lanes = [r.get("block_id") or r["tool_call_id"] for r in deltas[:6]]
+    assert lanes == ["text-0", "text-1", "text-2", "text-3", "call-0", "call-1"]
+    assert [r.get("block_id") or r["tool_call_id"] for r in deltas[6:12]] == lanes
+    kinds = [r["type"] for r in records]
+    last_start = max(i for i, k in enumerate(kinds) if k.endswith("_START") and "RESULT" not in k)
+    first_end = min(i for i, k in enumerate(kinds) if k.endswith("_END"))
+    assert last_start < kinds.index("TEXT_BLOCK_DELTA")
+    assert first_end > max(
+        i for i, k in enumerate(kinds) if k in ("TEXT_BLOCK_DELTA", "TOOL_CALL_DELTA")
+    )
+    texts = [b for b in dump["content"] if b["type"] == "text"]
+    assert [t["text"] for t in texts] == [
+        f"t{lane} " * len(range(lane, n, 6)) for lane in range(workloads.INTERLEAVED_TEXTS)
+    ]
+    calls = [b for b in dump["content"] if b["type"] == "tool_call"]
+    assert [json.loads(c["input"]) for c in calls] == [{"arg": calls_arg(n, c)} for c in range(2)]
+    assert [b["state"] for b in dump["content"] if b["type"] == "tool_result"] == ["success"] * 2
+
+
+def calls_arg(n: int, call: int) -> int:
+    """The number the interleaved workload's call ``call`` spells out in its input."""
+    share = len(range(workloads.INTERLEAVED_TEXTS + call, n, 6))
+    return int("".join(str(i) for i in range(1, share - 1)) + "0")
+
+
+def test_interleaved_workload_needs_two_deltas_per_lane() -> None:
+    """Fewer deltas than two per open block cannot spell each call's JSON input."""
+    with pytest.raises(ValueError, match="at least 12"):
+        workloads.interleaved_workload(11)
 
 
 def _as_agentscope_would(dump: dict[str, Any]) -> dict[str, Any]:
@@ -175,7 +405,7 @@ def _as_agentscope_would(dump: dict[str, Any]) -> dict[str, Any]:
 
 def test_normalise_hides_only_2011_extras() -> None:
     """Normalising drops 2.0.11-only keys and random sub-block ids, but not a real difference."""
-    dump, _ = _streamspec_dump(fold.mixed_workload(1))
+    dump, _ = _streamspec_dump(workloads.mixed_workload(1))
     dressed = _as_agentscope_would(dump)
     assert fold.same_message(dressed, dump)
     dressed["content"][3]["state"] = "asking"
@@ -188,13 +418,22 @@ def test_normalise_hides_only_2011_extras() -> None:
     assert not fold.same_message(dressed, dump)
 
 
-@pytest.mark.parametrize(("name", "size"), _quick_workloads())
+_AGENTSCOPE_WORKLOADS = [
+    *((name, series.quick[0]) for name, series in workloads.SERIES.items()),
+    ("tools", 3),
+    ("interleaved", 60),
+]
+
+
+@pytest.mark.parametrize(("name", "size"), _AGENTSCOPE_WORKLOADS)
 def test_agentscope_folds_the_same_message(name: str, size: int) -> None:
-    """AgentScope's ``Msg.append_event`` folds every quick workload to streamspec's message."""
+    """AgentScope's models accept every event and ``Msg.append_event`` folds streamspec's message."""
     if not _has_agentscope():
         pytest.skip("agentscope is not importable")
-    records = fold.SERIES[name].build(size)
+    records = workloads.SERIES[name].build(size)
     ours, _ = _streamspec_dump(records)
-    theirs = fold.fold_agentscope(fold.agentscope_events(records)).model_dump()
+    events = fold.agentscope_events(records)
+    assert [e.type for e in events] == [r["type"] for r in records]
+    theirs = fold.fold_agentscope(events).model_dump()
     assert fold.same_message(theirs, ours)
     assert theirs["content"] and len(theirs["content"]) == len(ours["content"])
