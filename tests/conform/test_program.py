@@ -14,7 +14,15 @@ import orjson
 import pytest
 from streamspec._errors import UsageError
 from streamspec._resources import spec_dir
-from streamspec.conform._program import Errored, Program, ProtocolError, Ready, Result, Skipped
+from streamspec.conform._program import (
+    START_TIMEOUT,
+    Errored,
+    Program,
+    ProtocolError,
+    Ready,
+    Result,
+    Skipped,
+)
 from streamspec.conform._reference import ALL_CHECKS, ALL_KINDS, reference_output
 
 ADAPTER = [sys.executable, "-m", "streamspec.conform._adapter_cli"]
@@ -126,10 +134,18 @@ def test_a_silent_program_times_out_at_start():
     """A program that never answers start fails it with a timeout reason after about the timeout."""
     command = [sys.executable, "-c", "import time; time.sleep(60)"]
     began = time.monotonic()
-    with Program(command, timeout=0.5) as program, pytest.raises(ProtocolError) as info:
+    program = Program(command, timeout=0.5, start_timeout=0.5)
+    with program, pytest.raises(ProtocolError) as info:
         program.start(ALL_KINDS, ALL_CHECKS)
     assert info.value.reason == "timeout after 0.5 s"
     assert time.monotonic() - began < 5
+
+
+def test_start_may_take_longer_than_a_case():
+    """The case timeout does not bound start-up: ready may take START_TIMEOUT by default."""
+    assert Program(["x"], timeout=0.5).start_timeout == START_TIMEOUT == 30.0
+    assert Program(["x"], timeout=60).start_timeout == 60
+    assert Program(["x"], timeout=0.5, start_timeout=2).start_timeout == 2
 
 
 def _misbehaving(mode: str, timeout: float = 30) -> Program:

@@ -44,7 +44,19 @@ import attrs
 from streamspec._errors import StreamspecError, UsageError
 from streamspec.conform import _protocol as msg
 
-__all__ = ["Answer", "Errored", "Program", "ProtocolError", "Ready", "Result", "Skipped"]
+__all__ = [
+    "START_TIMEOUT",
+    "Answer",
+    "Errored",
+    "Program",
+    "ProtocolError",
+    "Ready",
+    "Result",
+    "Skipped",
+]
+
+#: Seconds a program may take to start and answer ``start``, whatever the case timeout.
+START_TIMEOUT: Final = 30.0
 
 #: How many lines of the child's stderr are kept for error reports.
 STDERR_LINES: Final = 20
@@ -229,13 +241,17 @@ class Program:
         command: str | Sequence[str],
         *,
         timeout: float = 30.0,
+        start_timeout: float | None = None,
         env: Mapping[str, str] | None = None,
     ) -> None:
         """Prepare to run ``command`` (a shell-style line split with ``shlex``, or argv).
 
         Args:
             command: the implementation's command.
-            timeout: seconds to wait for each answer (and for ``ready``).
+            timeout: seconds to wait for each answer.
+            start_timeout: seconds to wait for ``ready``; by default the
+                longer of ``timeout`` and :data:`START_TIMEOUT` (start-up is
+                not an answer to a case).
             env: variables added to this process's environment for the child.
         """
         self.argv: tuple[str, ...] = tuple(
@@ -244,6 +260,7 @@ class Program:
         if not self.argv:
             raise UsageError("the implementation's command is empty")
         self.timeout = timeout
+        self.start_timeout = max(timeout, START_TIMEOUT) if start_timeout is None else start_timeout
         self.env = env
         self.restarts = 0
         self._child: _Child | None = None
@@ -295,7 +312,7 @@ class Program:
         self._child = child
         try:
             child.send(msg.start(kinds, checks))
-            answer = child.receive(self.timeout, "start")
+            answer = child.receive(self.start_timeout, "start")
         except _Failure as failure:
             tail = child.stderr_tail()
             self._discard()
