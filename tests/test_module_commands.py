@@ -37,6 +37,7 @@ def _run(module: str, *args: str) -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=120,
         stdin=subprocess.DEVNULL,
+        check=False,
     )
 
 
