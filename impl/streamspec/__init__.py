@@ -1,87 +1,179 @@
 """streamspec: reference semantics for LLM agent event streams.
 
-The public names live here; the modules behind them are private.
+The public names live here; the modules behind them are private. Each name
+loads its module the first time it is read (:mod:`streamspec._lazy`), so
+``import streamspec`` is cheap and a command pays only for what it uses.
 """
 
-from streamspec._api import Reduction, reduce
-from streamspec._codec import decode_event, encode_event
-from streamspec._completion_events import (
-    COMPLETION_EVENT_CLASSES,
-    CompletionEvent,
-    ModelChunkEvent,
-    ModelErrorEvent,
-    ModelFinishEvent,
-    ModelReceiptEvent,
-)
-from streamspec._diagnostics import Code, Diagnostic, Severity
-from streamspec._errors import (
-    DecodeError,
-    ProtocolError,
-    SpecError,
-    StateError,
-    StreamspecError,
-    UsageError,
-)
-from streamspec._events import (
-    ABSENT,
-    EVENT_CLASSES,
-    AbsentType,
-    AgentEvent,
-    CustomEvent,
-    DataBlockDeltaEvent,
-    DataBlockEndEvent,
-    DataBlockStartEvent,
-    Event,
-    ExceedMaxItersEvent,
-    ExternalExecutionResultEvent,
-    HintBlockEvent,
-    ModelCallEndEvent,
-    ModelCallStartEvent,
-    ReplyEndEvent,
-    ReplyStartEvent,
-    RequireExternalExecutionEvent,
-    RequireUserConfirmEvent,
-    TextBlockDeltaEvent,
-    TextBlockEndEvent,
-    TextBlockStartEvent,
-    ThinkingBlockDeltaEvent,
-    ThinkingBlockEndEvent,
-    ThinkingBlockStartEvent,
-    ToolCallDeltaEvent,
-    ToolCallEndEvent,
-    ToolCallStartEvent,
-    ToolResultDataDeltaEvent,
-    ToolResultEndEvent,
-    ToolResultStartEvent,
-    ToolResultTextDeltaEvent,
-    UnknownEvent,
-    UserConfirmResultEvent,
-    UserInterruptEvent,
-)
-from streamspec._machines import (
-    BlockState,
-    EventKind,
-    ReplyState,
-    ToolCallState,
-    ToolResultState,
-)
-from streamspec._reducer import Reducer
-from streamspec.completion import (
-    FinishClass,
-    Judge,
-    TerminalState,
-    UsageState,
-    Verdict,
-    judge,
-)
-from streamspec.envelope import (
-    Envelope,
-    decode_envelope,
-    encode_envelope,
-    read_events,
-    reply_lines,
-)
-from streamspec.pairing import RepairReport, check_history, prepare_body, repair
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from streamspec._api import Reduction, reduce
+    from streamspec._codec import decode_event, encode_event
+    from streamspec._completion_events import (
+        COMPLETION_EVENT_CLASSES,
+        CompletionEvent,
+        ModelChunkEvent,
+        ModelErrorEvent,
+        ModelFinishEvent,
+        ModelReceiptEvent,
+    )
+    from streamspec._diagnostics import Code, Diagnostic, Severity
+    from streamspec._errors import (
+        DecodeError,
+        ProtocolError,
+        SpecError,
+        StateError,
+        StreamspecError,
+        UsageError,
+    )
+    from streamspec._events import (
+        ABSENT,
+        EVENT_CLASSES,
+        AbsentType,
+        AgentEvent,
+        CustomEvent,
+        DataBlockDeltaEvent,
+        DataBlockEndEvent,
+        DataBlockStartEvent,
+        Event,
+        ExceedMaxItersEvent,
+        ExternalExecutionResultEvent,
+        HintBlockEvent,
+        ModelCallEndEvent,
+        ModelCallStartEvent,
+        ReplyEndEvent,
+        ReplyStartEvent,
+        RequireExternalExecutionEvent,
+        RequireUserConfirmEvent,
+        TextBlockDeltaEvent,
+        TextBlockEndEvent,
+        TextBlockStartEvent,
+        ThinkingBlockDeltaEvent,
+        ThinkingBlockEndEvent,
+        ThinkingBlockStartEvent,
+        ToolCallDeltaEvent,
+        ToolCallEndEvent,
+        ToolCallStartEvent,
+        ToolResultDataDeltaEvent,
+        ToolResultEndEvent,
+        ToolResultStartEvent,
+        ToolResultTextDeltaEvent,
+        UnknownEvent,
+        UserConfirmResultEvent,
+        UserInterruptEvent,
+    )
+    from streamspec._machines import (
+        BlockState,
+        EventKind,
+        ReplyState,
+        ToolCallState,
+        ToolResultState,
+    )
+    from streamspec._reducer import Reducer
+    from streamspec.completion import (
+        FinishClass,
+        Judge,
+        TerminalState,
+        UsageState,
+        Verdict,
+        judge,
+    )
+    from streamspec.envelope import (
+        Envelope,
+        decode_envelope,
+        encode_envelope,
+        read_events,
+        reply_lines,
+    )
+    from streamspec.pairing import RepairReport, check_history, prepare_body, repair
+else:
+    from streamspec._lazy import lazy_exports
+
+    __getattr__, __dir__ = lazy_exports(
+        __name__,
+        {
+            "streamspec._api": ("Reduction", "reduce"),
+            "streamspec._codec": ("decode_event", "encode_event"),
+            "streamspec._completion_events": (
+                "COMPLETION_EVENT_CLASSES",
+                "CompletionEvent",
+                "ModelChunkEvent",
+                "ModelErrorEvent",
+                "ModelFinishEvent",
+                "ModelReceiptEvent",
+            ),
+            "streamspec._diagnostics": ("Code", "Diagnostic", "Severity"),
+            "streamspec._errors": (
+                "DecodeError",
+                "ProtocolError",
+                "SpecError",
+                "StateError",
+                "StreamspecError",
+                "UsageError",
+            ),
+            "streamspec._events": (
+                "ABSENT",
+                "EVENT_CLASSES",
+                "AbsentType",
+                "AgentEvent",
+                "CustomEvent",
+                "DataBlockDeltaEvent",
+                "DataBlockEndEvent",
+                "DataBlockStartEvent",
+                "Event",
+                "ExceedMaxItersEvent",
+                "ExternalExecutionResultEvent",
+                "HintBlockEvent",
+                "ModelCallEndEvent",
+                "ModelCallStartEvent",
+                "ReplyEndEvent",
+                "ReplyStartEvent",
+                "RequireExternalExecutionEvent",
+                "RequireUserConfirmEvent",
+                "TextBlockDeltaEvent",
+                "TextBlockEndEvent",
+                "TextBlockStartEvent",
+                "ThinkingBlockDeltaEvent",
+                "ThinkingBlockEndEvent",
+                "ThinkingBlockStartEvent",
+                "ToolCallDeltaEvent",
+                "ToolCallEndEvent",
+                "ToolCallStartEvent",
+                "ToolResultDataDeltaEvent",
+                "ToolResultEndEvent",
+                "ToolResultStartEvent",
+                "ToolResultTextDeltaEvent",
+                "UnknownEvent",
+                "UserConfirmResultEvent",
+                "UserInterruptEvent",
+            ),
+            "streamspec._machines": (
+                "BlockState",
+                "EventKind",
+                "ReplyState",
+                "ToolCallState",
+                "ToolResultState",
+            ),
+            "streamspec._reducer": ("Reducer",),
+            "streamspec.completion": (
+                "FinishClass",
+                "Judge",
+                "TerminalState",
+                "UsageState",
+                "Verdict",
+                "judge",
+            ),
+            "streamspec.envelope": (
+                "Envelope",
+                "decode_envelope",
+                "encode_envelope",
+                "read_events",
+                "reply_lines",
+            ),
+            "streamspec.pairing": ("RepairReport", "check_history", "prepare_body", "repair"),
+        },
+    )
 
 __all__ = [
     "ABSENT",

@@ -17,6 +17,10 @@ The shape is the flat object ``event.model_dump(mode="json")`` gives: ``id``,
   the two cache counts) are non-negative integers (:data:`~streamspec._shapes.
   TOKEN_COUNT`): AgentScope's ``int`` accepts ``-5``, streamspec reads such an
   event as unreadable, so a negative count is never summed as known usage.
+- A known ``type`` is built first by the builder generated from its class's
+  fields (:mod:`streamspec._fast_decode`); an object it does not take (a
+  missing or unknown key, an unexpected JSON type) goes through the
+  constructor, which builds the same event or names every problem.
 - A bad record raises :class:`~streamspec.DecodeError` listing every problem
   with its JSON path (``expected string, got integer @ $.delta``,
   ``required field missing @ $.tool_calls[0].name``); ``paths`` lists the
@@ -43,6 +47,7 @@ from streamspec._events import (
     FieldProblem,
     UnknownEvent,
 )
+from streamspec._fast_decode import BUILDERS
 from streamspec._shapes import json_name, problem_text
 
 __all__ = [
@@ -61,6 +66,7 @@ EVENT_BY_KIND: Final[Mapping[str, type[Event]]] = {cls.KIND: cls for cls in EVEN
 
 _BASE_FIELDS: Final = ("id", "created_at", "metadata")
 _CLASS_OF: Final[dict[str, type[Event]]] = dict(EVENT_BY_TYPE)
+_BUILDERS: Final = dict(BUILDERS)
 
 
 def _wire_fields(cls: type[Event]) -> tuple[str, ...]:
@@ -120,14 +126,21 @@ def _structure_owned(obj: Any) -> AgentEvent:
     """:func:`_structure` for a dict the caller gives up (fresh from a JSON parser)."""
     type_ = obj.get("type") if obj.__class__ is dict else None
     if type_.__class__ is str:
-        cls = _CLASS_OF.get(type_)
-        if cls is not None:
+        build = _BUILDERS.get(type_)
+        if build is not None:
             del obj["type"]
-            return _build(cls, obj)
+            event = build(obj)
+            return event if event is not None else _build_in_full(_CLASS_OF[type_], obj)
     return _structure(obj)
 
 
 def _build(cls: type[Event], kwargs: dict[str, Any]) -> Event:
+    event = _BUILDERS[cls.TYPE](kwargs)
+    return event if event is not None else _build_in_full(cls, kwargs)
+
+
+def _build_in_full(cls: type[Event], kwargs: dict[str, Any]) -> Event:
+    """Build through the constructor: keys outside the model go to ``extra``, problems are named."""
     names = _FIELD_SETS[cls]
     if not names.issuperset(kwargs):
         kwargs["extra"] = {k: kwargs.pop(k) for k in list(kwargs) if k not in names}

@@ -1,11 +1,12 @@
 """The message's content: blocks with linear-time buffers and cached dumps.
 
 Text, thinking and tool-call input deltas go into chunk lists that join
-every :data:`JOIN_EVERY` deltas (memory follows the text, not the delta
-count); base64 chunks are decoded into byte buffers. Joining and encoding
-happen when a dump is asked for, and the result is cached until the block
-changes. Every dump is a
-fresh plain value: a caller that mutates one never changes the next.
+every :data:`JOIN_EVERY` deltas, and every :data:`JOIN_EVERY` joined batches
+(memory follows the text, not the delta count); base64 chunks are decoded
+into byte buffers. Joining and encoding happen when a dump is asked for, or
+when the block's machine state changes, and the result is cached until the
+block changes. Every dump is a fresh plain value: a caller that mutates one
+never changes the next.
 
 Nothing here decides legality; the reducer checks the machines and content
 rules first and calls these only for events it accepted.
@@ -22,6 +23,8 @@ from typing import Any, Final
 from streamspec._events import ABSENT, is_given
 
 __all__ = [
+    "JOIN_EVERY",
+    "Chunked",
     "DataBlock",
     "ExternalResult",
     "HintBlock",
@@ -64,80 +67,66 @@ def decode_base64(chunk: str) -> bytes | None:
     return raw if is_canonical(chunk, raw) else None
 
 
-#: Pending deltas are joined into one string once there are this many.
+#: Pending deltas are joined into one batch once there are this many, and
+#: batches into one run once there are this many of them.
 JOIN_EVERY: Final = 64
 
 
-class _Parts(list[str]):
-    """A block's deltas: every :data:`JOIN_EVERY` appends, the newest are joined into one.
+class Chunked:
+    """An instance whose text is built from deltas, held in tiers so memory follows the text.
 
-    ``done`` counts the leading entries that are already joined batches, so a
-    batch is joined once and the cost stays linear; memory follows the text,
-    with one string per batch rather than one per delta.
+    ``parts`` holds the newest deltas, at most :data:`JOIN_EVERY`; when it is
+    full they are joined into one batch, and :data:`JOIN_EVERY` batches into
+    one run (``batches`` and ``runs`` are made when first needed). A delta
+    costs its characters plus, once joined, a share of one string header per
+    batch or run; each character is copied once per tier, so appending stays
+    linear.
+    :meth:`joined` joins everything into one string, which is also the
+    cache until the next delta.
     """
 
-    __slots__ = ("done",)
+    __slots__ = ("_joined", "batches", "parts", "runs")
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.done = 0
-
-    def append(self, delta: str) -> None:
-        list.append(self, delta)
-        if len(self) - self.done >= JOIN_EVERY:
-            done = self.done
-            self[done:] = ["".join(self[done:])]
-            self.done = done + 1
-
-
-class _Chunks:
-    """A string built from deltas: the text joined so far, then the deltas since.
-
-    ``parts`` takes the deltas (``parts.append``); :meth:`text` joins them
-    into the joined text, which is also the cache until the next delta.
-    """
-
-    __slots__ = ("joined", "parts")
-
-    def __init__(self, initial: str = "") -> None:
-        self.joined = initial
-        self.parts = _Parts()
+    def _start(self, initial: str) -> None:
+        self._joined = initial
+        self.parts: list[str] = []
+        self.batches: list[str] | None = None
+        self.runs: list[str] | None = None
 
     def append(self, delta: str) -> None:
-        self.parts.append(delta)
+        """Add a delta to the text."""
+        parts = self.parts
+        parts.append(delta)
+        if len(parts) >= JOIN_EVERY:
+            self.batch()
+
+    def batch(self) -> None:
+        """Join the pending deltas into one batch, and a full tier of batches into one run."""
+        batches = self.batches
+        if batches is None:
+            batches = self.batches = []
+        batches.append("".join(self.parts))
+        self.parts.clear()
+        if len(batches) >= JOIN_EVERY:
+            if self.runs is None:
+                self.runs = []
+            self.runs.append("".join(batches))
+            batches.clear()
 
     def replace(self, text: str) -> None:
-        self.joined = text
-        self.parts = _Parts()
+        """Replace the whole text."""
+        self._joined = text
+        self.parts.clear()
+        self.batches = self.runs = None
 
-    def text(self) -> str:
-        parts = self.parts
-        if parts:
-            self.joined += "".join(parts)
-            self.parts = _Parts()
-        return self.joined
-
-
-class _Settles:
-    """A block whose text is joined whenever its machine state changes.
-
-    A block that was ended keeps one string, not its last deltas (fewer than
-    :data:`JOIN_EVERY` of them would otherwise stay separate strings).
-    """
-
-    __slots__ = ("_state",)
-
-    @property
-    def state(self) -> str:
-        return self._state
-
-    @state.setter
-    def state(self, value: str) -> None:
-        self._state = value
-        self._chunks().text()
-
-    def _chunks(self) -> _Chunks:
-        raise NotImplementedError
+    def joined(self) -> str:
+        """The whole text, as one string."""
+        parts, batches, runs = self.parts, self.batches, self.runs
+        if parts or batches or runs:
+            self._joined = "".join([self._joined, *(runs or ()), *(batches or ()), *parts])
+            parts.clear()
+            self.batches = self.runs = None
+        return self._joined
 
 
 class _Bytes:
@@ -161,32 +150,27 @@ class _Bytes:
         return self._cache
 
 
-class TextBlock(_Settles):
+class TextBlock(Chunked):
     """A text or thinking block."""
 
-    __slots__ = ("field", "id", "text", "type")
+    __slots__ = ("field", "id", "state", "type")
 
-    def __init__(self, type_: str, block_id: str, state: str) -> None:
+    def __init__(self, type_: str, block_id: str, state: str, text: str = "") -> None:
         self.type = type_
         self.field = "text" if type_ == "text" else "thinking"
         self.id = block_id
-        self.text = _Chunks()
         self.state = state
-
-    def _chunks(self) -> _Chunks:
-        return self.text
+        self._start(text)
 
     def dump(self) -> dict[str, Any]:
-        return {"type": self.type, "id": self.id, self.field: self.text.text()}
+        return {"type": self.type, "id": self.id, self.field: self.joined()}
 
     def export(self) -> dict[str, Any]:
-        return {"entity": self.type, "id": self.id, "state": self.state, "text": self.text.text()}
+        return {"entity": self.type, "id": self.id, "state": self.state, "text": self.joined()}
 
     @classmethod
     def restore(cls, data: dict[str, Any]) -> TextBlock:
-        block = cls(data["entity"], data["id"], data["state"])
-        block.text = _Chunks(data["text"])
-        return block
+        return cls(data["entity"], data["id"], data["state"], data["text"])
 
 
 class DataBlock:
@@ -267,28 +251,25 @@ class HintBlock:
         return cls(data["id"], data["hint"], data["source"], data["state"])
 
 
-class ToolCall(_Settles):
-    """A tool call: its raw JSON input, its machine state and its wire state."""
+class ToolCall(Chunked):
+    """A tool call: its raw JSON input (the text it joins), its machine state and its wire state."""
 
-    __slots__ = ("id", "input", "name", "suggested_rules", "wire")
+    __slots__ = ("id", "name", "state", "suggested_rules", "wire")
 
-    def __init__(self, call_id: str, name: str, state: str, wire: str) -> None:
+    def __init__(self, call_id: str, name: str, state: str, wire: str, text: str = "") -> None:
         self.id = call_id
         self.name = name
         self.wire = wire
-        self.input = _Chunks()
         self.state = state
         self.suggested_rules: list[Any] = []
-
-    def _chunks(self) -> _Chunks:
-        return self.input
+        self._start(text)
 
     def dump(self) -> dict[str, Any]:
         return {
             "type": "tool_call",
             "id": self.id,
             "name": self.name,
-            "input": self.input.text(),
+            "input": self.joined(),
             "state": self.wire,
             "suggested_rules": copy.deepcopy(self.suggested_rules),
         }
@@ -300,32 +281,31 @@ class ToolCall(_Settles):
             "name": self.name,
             "state": self.state,
             "wire": self.wire,
-            "input": self.input.text(),
+            "input": self.joined(),
             "suggested_rules": self.suggested_rules,
         }
 
     @classmethod
     def restore(cls, data: dict[str, Any]) -> ToolCall:
-        call = cls(data["id"], data["name"], data["state"], data["wire"])
-        call.input = _Chunks(data["input"])
+        call = cls(data["id"], data["name"], data["state"], data["wire"], data["input"])
         call.suggested_rules = copy.deepcopy(data["suggested_rules"])
         return call
 
 
-class ResultText:
+class ResultText(Chunked):
     """A text sub-block of a tool result."""
 
-    __slots__ = ("id", "text")
+    __slots__ = ("id",)
 
     def __init__(self, block_id: str, text: str = "") -> None:
         self.id = block_id
-        self.text = _Chunks(text)
+        self._start(text)
 
     def dump(self) -> dict[str, Any]:
-        return {"type": "text", "id": self.id, "text": self.text.text()}
+        return {"type": "text", "id": self.id, "text": self.joined()}
 
     def export(self) -> dict[str, Any]:
-        return {"type": "text", "id": self.id, "text": self.text.text()}
+        return {"type": "text", "id": self.id, "text": self.joined()}
 
 
 class ResultData:
@@ -405,7 +385,7 @@ class ToolResult:
     def add_text(self, delta: str) -> None:
         last = self.output[-1] if self.output else None
         if isinstance(last, ResultText):
-            last.text.append(delta)
+            last.append(delta)
             return
         self.output.append(ResultText(f"{self.id}#text-{self.texts}", delta))
         self.texts += 1

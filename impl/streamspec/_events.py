@@ -17,7 +17,8 @@ Construction checks that every field has exactly the shape AgentScope
 2.0.11's models accept (:mod:`streamspec._shapes`): JSON types, nullability,
 enum values (``role``, ``finished_reason``, a tool result's ``state``) and
 the nested objects (batch items, ``suggested_rules``, a hint's blocks,
-``error``), plus the data-xor-url rule. Nested objects stay raw JSON (keys
+``error``), plus the rules over several fields a class declares in
+:attr:`Event.RULES` (data xor url). Nested objects stay raw JSON (keys
 outside AgentScope's model included); content (base64, ids that exist, which
 state may follow which) is the reducer's business.
 """
@@ -136,7 +137,7 @@ class FieldProblem(TypeError):
 
 
 #: The Python class each JSON type reads as, for the exact-class fast check.
-_EXACT: Final[Mapping[str, type]] = {
+EXACT_CLASSES: Final[Mapping[str, type]] = {
     "string": str,
     "integer": int,
     "boolean": bool,
@@ -155,12 +156,15 @@ def _plain(value: Any) -> Any:
 
 
 Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
+#: A rule over several fields: their names, and a check of their values that
+#: raises :class:`FieldProblem`.
+FieldRule: TypeAlias = tuple[tuple[str, ...], Callable[..., None]]
 
 
 def _check(*json_types: str, optional: bool = False) -> Validator:
     """A validator that accepts the given JSON types (and ABSENT when optional)."""
     accepted = frozenset(json_types)
-    exact = frozenset(_EXACT[name] for name in json_types if name in _EXACT)
+    exact = frozenset(EXACT_CLASSES[name] for name in json_types if name in EXACT_CLASSES)
 
     def validate(_instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if value.__class__ in exact or (value is ABSENT and optional):
@@ -240,6 +244,8 @@ class Event:
 
     TYPE: ClassVar[str] = ""
     KIND: ClassVar[str] = ""
+    #: Rules over several fields, checked once every field is (see :func:`rules_hold`).
+    RULES: ClassVar[tuple[FieldRule, ...]] = ()
 
     id: Opt[str] = _opt("string")
     created_at: Opt[str] = _opt("string")
@@ -413,10 +419,19 @@ class ThinkingBlockEndEvent(Event):
     block_id: str = _req("string")
 
 
-def _data_xor_url(instance: Any) -> None:
-    data, url = instance.data, instance.url
+def _one_source(data: Any, url: Any) -> None:
     if (data is ABSENT or data is None) is (url is ABSENT or url is None):
         raise FieldProblem("data", "exactly one of 'data' and 'url' must be given")
+
+
+#: Data chunks name exactly one source: base64 ``data`` or a ``url``.
+DATA_XOR_URL: Final[FieldRule] = (("data", "url"), _one_source)
+
+
+def rules_hold(instance: Any) -> None:
+    """Check an event's :attr:`~Event.RULES` (the ``__attrs_post_init__`` of a class with any)."""
+    for names, rule in instance.RULES:
+        rule(*[getattr(instance, name) for name in names])
 
 
 @_event("DATA_BLOCK_START")
@@ -441,8 +456,8 @@ class DataBlockDeltaEvent(Event):
     data: Opt[str | None] = _opt("string", "null")
     url: Opt[str | None] = _opt("string", "null")
 
-    def __attrs_post_init__(self) -> None:
-        _data_xor_url(self)
+    RULES: ClassVar[tuple[FieldRule, ...]] = (DATA_XOR_URL,)
+    __attrs_post_init__ = rules_hold
 
 
 @_event("DATA_BLOCK_END")
@@ -568,8 +583,8 @@ class ToolResultDataDeltaEvent(Event):
     data: Opt[str | None] = _opt("string", "null")
     url: Opt[str | None] = _opt("string", "null")
 
-    def __attrs_post_init__(self) -> None:
-        _data_xor_url(self)
+    RULES: ClassVar[tuple[FieldRule, ...]] = (DATA_XOR_URL,)
+    __attrs_post_init__ = rules_hold
 
 
 @_event("TOOL_RESULT_END")

@@ -21,7 +21,8 @@ Rules for every line the readers take:
 
 Duplicate keys are found without a second parse on the common path: a
 block of lines whose text has no more key separators (``":``, or a quote,
-whitespace and a colon) than its objects have keys cannot repeat a key.
+whitespace and a colon; a quote after an escaping backslash ends no key)
+than its objects have keys cannot repeat a key.
 Only a block that fails that count is looked at line by line, and only a
 line that fails it is parsed again with :mod:`json` to name the keys.
 Streams that can ``read1`` are read in blocks of whatever is available (a
@@ -31,9 +32,10 @@ lines is checked line by line.
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, BinaryIO, Final, NamedTuple, TypeVar
 
 import orjson
@@ -197,15 +199,27 @@ def _separators(text: bytes) -> int:
     """At least as many as the keys written in ``text`` (of valid JSON lines).
 
     A key ends in a quote followed by its colon, or by whitespace (space, or
-    a raw tab or CR, which JSON allows only between tokens) and then it.
+    a raw tab or CR, which JSON allows only between tokens) and then it. A
+    quote inside a string is escaped, so an end whose quote follows a
+    backslash is no key, unless that backslash is itself escaped: those are
+    counted back, so the count never falls short.
     """
-    count = text.count(b'":')
+    escaped = text.find(b"\\") >= 0
+    count = _ends(text, b'":', escaped)
     if text.find(b'" ') >= 0:
-        count += text.count(b'" ')
+        count += _ends(text, b'" ', escaped)
     if text.find(b"\t") >= 0:
-        count += text.count(b'"\t')
+        count += _ends(text, b'"\t', escaped)
     if text.find(b"\r") >= 0:
-        count += text.count(b'"\r')
+        count += _ends(text, b'"\r', escaped)
+    return count
+
+
+def _ends(text: bytes, end: bytes, escaped: bool) -> int:
+    """How many times ``end`` occurs in ``text``, less those after an escaping backslash."""
+    count = text.count(end)
+    if escaped:
+        count -= text.count(b"\\" + end) - text.count(b"\\\\" + end)
     return count
 
 
@@ -271,12 +285,18 @@ def _bom(number: int) -> Line:
     )
 
 
-def _blocks(stream: BinaryIO | Iterable[bytes]) -> Iterator[tuple[bytes, list[bytes]]]:
-    """Yield (text, lines) pieces of the input: whole lines, never waiting past one."""
+def _blocks(stream: BinaryIO | Iterable[bytes]) -> Iterator[tuple[bytes, list[bytes], int]]:
+    """Yield (text, lines, end) pieces of the input: whole lines, never waiting past one.
+
+    Lines of a block read at once keep their newline (``end`` is 1: what
+    they hold is ``raw[:-1]``); lines given one by one are as given (``end``
+    is 0). JSON ignores the newline; a report on a line that is not JSON
+    leaves it out.
+    """
     read1 = getattr(stream, "read1", None)
     if not callable(read1):
         for raw in stream:
-            yield raw, [raw]
+            yield raw, [raw], 0
         return
     pending: list[bytes] = []
     while True:
@@ -284,7 +304,7 @@ def _blocks(stream: BinaryIO | Iterable[bytes]) -> Iterator[tuple[bytes, list[by
         if not chunk:
             if pending:
                 tail = b"".join(pending)
-                yield tail, [tail]
+                yield tail, [tail], 0
             return
         cut = chunk.rfind(b"\n") + 1
         if cut == 0:
@@ -293,9 +313,7 @@ def _blocks(stream: BinaryIO | Iterable[bytes]) -> Iterator[tuple[bytes, list[by
         pending.append(chunk[:cut])
         text = b"".join(pending) if len(pending) > 1 else pending[0]
         pending = [chunk[cut:]] if cut < len(chunk) else []
-        lines = text.split(b"\n")
-        lines.pop()
-        yield text, lines
+        yield text, list(io.BytesIO(text)), 1
 
 
 class _Rewound:
@@ -332,10 +350,12 @@ def rewound(seen: list[bytes], stream: BinaryIO | Iterable[bytes]) -> Iterable[b
 
 def _read(
     stream: BinaryIO | Iterable[bytes], decode: Callable[[dict[str, Any]], Any] | None
-) -> Iterator[Line]:
+) -> Iterator[list[Line]]:
+    """Yield the lines of each block of the input, as one list per block."""
     loads, dict_, deep, bad_json = orjson.loads, dict, _DEEP_LINE, orjson.JSONDecodeError
+    new_line = tuple.__new__
     number = 0
-    for text, raws in _blocks(stream):
+    for text, raws, end in _blocks(stream):
         first = number + 1
         out: list[Line] = []
         append = out.append
@@ -349,7 +369,7 @@ def _read(
             except bad_json:
                 value = None
             if value.__class__ is not dict_:
-                append(_no_object(number, raw))
+                append(_no_object(number, raw[: len(raw) - end]))
                 continue
             if len(raw) >= deep:
                 problem = _too_deep(number, raw, value)
@@ -358,29 +378,103 @@ def _read(
                     continue
             keys += len(value)
             if decode is None:
-                append(Line(number, value))
+                append(new_line(Line, (number, value, None)))
                 continue
             try:
-                append(Line(number, decode(value)))
+                append(new_line(Line, (number, decode(value), None)))
             except DecodeError as error:
                 append(Line(number, problem=unreadable(number, "; ".join(error.problems))))
         if _separators(text) > keys:
             out = _with_duplicates(out, raws, first)
-        yield from out
+        yield out
 
 
-def _with_duplicates(out: list[Line], raws: list[bytes], first: int) -> list[Line]:
-    """``out`` with a ``duplicate_key`` warning before each line that repeats a key."""
+def _line(
+    number: int,
+    raw: bytes,
+    end: int,
+    value: Any,
+    decode: Callable[[dict[str, Any]], Any] | None,
+) -> Line:
+    """The line for one parsed input line (``value`` is ``None`` when it is not JSON)."""
+    if value.__class__ is not dict:
+        return _no_object(number, raw[: len(raw) - end])
+    if len(raw) >= _DEEP_LINE:
+        problem = _too_deep(number, raw, value)
+        if problem is not None:
+            return Line(number=number, problem=problem)
+    if decode is None:
+        return Line(number, value)
+    try:
+        return Line(number, decode(value))
+    except DecodeError as error:
+        return Line(number, problem=unreadable(number, "; ".join(error.problems)))
+
+
+def _read_folding(
+    stream: BinaryIO | Iterable[bytes],
+    decode: Callable[[dict[str, Any]], Any],
+    folds: Mapping[str, Callable[[dict[str, Any]], bool]],
+) -> Iterator[Line]:
+    """Yield the lines of the input that ``folds`` do not take, one at a time."""
+    loads, bad_json = orjson.loads, orjson.JSONDecodeError
+    dict_, deep = dict, _DEEP_LINE
+    number = 0
+    folded = False
+    for text, raws, end in _blocks(stream):
+        first = number + 1
+        if first == 1 and raws and raws[0].startswith(_BOM):
+            raws[0] = raws[0][3:]
+            yield _bom(1)
+        values: list[Any] = []
+        keys = 0
+        for raw in raws:
+            try:
+                value = loads(raw)
+            except bad_json:
+                value = None
+            if value.__class__ is dict_:
+                keys += len(value)
+            values.append(value)
+        number = first + len(raws) - 1
+        warnings = _warnings(raws, values, first) if _separators(text) > keys else None
+        for at, (raw, value) in enumerate(zip(raws, values, strict=True), first):
+            warning = warnings.get(at) if warnings else None
+            if warning is None and value.__class__ is dict_ and len(raw) < deep:
+                type_ = value.get("type")
+                fold = folds.get(type_) if type_.__class__ is str else None
+                if fold is not None and fold(value):
+                    folded = True
+                    continue
+            elif warning is not None:
+                yield warning
+            folded = False
+            yield _line(at, raw, end, value, decode)
+    if folded:
+        yield Line(number)
+
+
+def _warnings(raws: list[bytes], values: Iterable[Any], first: int) -> dict[int, Line]:
+    """``line number -> duplicate_key warning`` for the lines of a block that repeat a key."""
     warnings: dict[int, Line] = {}
-    for number, raw in enumerate(raws, first):
-        try:
-            value = orjson.loads(raw)
-        except orjson.JSONDecodeError:
-            continue
+    for number, (raw, value) in enumerate(zip(raws, values, strict=True), first):
         if isinstance(value, dict):
             warning = _duplicates(number, raw, value)
             if warning is not None:
                 warnings[number] = warning
+    return warnings
+
+
+def _parsed(raw: bytes) -> Any:
+    try:
+        return orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return None
+
+
+def _with_duplicates(out: list[Line], raws: list[bytes], first: int) -> list[Line]:
+    """``out`` with a ``duplicate_key`` warning before each line that repeats a key."""
+    warnings = _warnings(raws, map(_parsed, raws), first)
     if not warnings:
         return out
     merged: list[Line] = []
@@ -395,18 +489,34 @@ def _with_duplicates(out: list[Line], raws: list[bytes], first: int) -> list[Lin
 
 def read_lines(stream: BinaryIO | Iterable[bytes]) -> Iterator[Line]:
     """Yield every line of a JSON-lines stream, parsed into JSON objects (rules 1-5)."""
-    return _read(stream, None)
+    return itertools.chain.from_iterable(_read(stream, None))
 
 
 def read_records(
-    stream: BinaryIO | Iterable[bytes], decode: Callable[[dict[str, Any]], T]
+    stream: BinaryIO | Iterable[bytes],
+    decode: Callable[[dict[str, Any]], T],
+    *,
+    folds: Mapping[str, Callable[[dict[str, Any]], bool]] | None = None,
 ) -> Iterator[Line]:
     """Yield every line of ``stream`` with its record decoded by ``decode``.
 
     Same lines as ``decode_lines(read_lines(stream), decode)``, with one
     :class:`Line` built per input line instead of two.
+
+    ``folds`` (a reducer's :meth:`~streamspec.Reducer.object_folds`) maps a
+    ``type`` to a function that folds an object of that type, or refuses it
+    with ``False`` having changed nothing. Each object is offered to it
+    before it is decoded, and an object it takes gives no line: its effect
+    is already folded. Lines then come one at a time, each before the next
+    object is offered, so the caller applies a line before what follows it
+    is offered. A line that names a key twice is not offered (its warning
+    keeps its place). When the last line was taken, a line with neither
+    record nor problem and the last line's number ends the stream, so the
+    caller learns where the input ended.
     """
-    return _read(stream, decode)
+    if folds is not None:
+        return _read_folding(stream, decode, folds)
+    return itertools.chain.from_iterable(_read(stream, decode))
 
 
 def decode_lines(lines: Iterable[Line], decode: Callable[[dict[str, Any]], T]) -> Iterator[Line]:

@@ -158,11 +158,17 @@ class Route:
     key: str | None = None
     scope: str | None = None
     items: str | None = None
+    #: ``key`` split at its dots, once.
+    path: tuple[str, ...] = attrs.field(init=False, repr=False, eq=False)
+
+    @path.default
+    def _split_key(self) -> tuple[str, ...]:
+        return tuple((self.key or "").split("."))
 
     def key_of(self, payload: Mapping[str, Any]) -> str:
         """Return the instance id named by ``key`` inside ``payload``."""
         node: Any = payload
-        for step in (self.key or "").split("."):
+        for step in self.path:
             node = node[step]
         return str(node)
 

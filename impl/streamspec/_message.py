@@ -15,13 +15,16 @@ import binascii
 import copy
 from binascii import a2b_base64
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from streamspec._content import (
+    JOIN_EVERY,
+    Chunked,
     DataBlock,
     ExternalResult,
     HintBlock,
     ResultData,
+    ResultText,
     TextBlock,
     ToolCall,
     ToolResult,
@@ -36,16 +39,28 @@ from streamspec._json_stream import LazyArray, LazyObject
 from streamspec._machines import COMPILED, ROUTES
 from streamspec._quote import quoted
 
-__all__ = ["ACTIONS", "CHECKS", "FAST_ACTIONS", "ContentProblem", "Message"]
+__all__ = [
+    "ACTIONS",
+    "BLOCK_SCOPES",
+    "CHECKS",
+    "FAST_ACTIONS",
+    "ContentProblem",
+    "FastAction",
+    "Message",
+]
 
 Entity = TextBlock | DataBlock | HintBlock | ToolCall | ToolResult | ExternalResult
 Block = TextBlock | DataBlock | HintBlock
 Item = dict[str, Any] | None
 
+#: ``tool call state -> wire state`` (``None``: the wire state stays).
+_CALL_WIRE: Final[Mapping[str, str | None]] = COMPILED["tool_call"].wire
 #: ``event kind -> block scope`` (text, thinking, data, hint) for block events.
 _SCOPE: Final[Mapping[str, str]] = {
     kind: route.scope for kind, routes in ROUTES.items() for route in routes if route.scope
 }
+#: Every block scope, in routing order.
+BLOCK_SCOPES: Final[tuple[str, ...]] = tuple(dict.fromkeys(_SCOPE.values()))
 
 
 class ContentProblem:
@@ -77,6 +92,11 @@ class Message:
         self.blocks: dict[tuple[str | None, str], Block] = {}
         self.calls: dict[str, ToolCall] = {}
         self.results: dict[str, ToolResult | ExternalResult] = {}
+        #: ``family -> {id: instance}``: one family per block scope, then
+        #: ``tool_call`` (:attr:`calls`) and ``tool_result`` (:attr:`results`).
+        self.index: dict[str, dict[str, Any]] = {scope: {} for scope in BLOCK_SCOPES}
+        self.index["tool_call"] = self.calls
+        self.index["tool_result"] = self.results
 
     # ------------------------------------------------------------- reply level
 
@@ -124,6 +144,7 @@ class Message:
 
     def _add_block(self, scope: str, block: Block) -> None:
         self.blocks[(scope, block.id)] = block
+        self.index[scope][block.id] = block
         self.content.append(block)
 
     def check_delta_received(self, event: Any, key: str | None) -> ContentProblem | None:
@@ -156,7 +177,7 @@ class Message:
         """Text or thinking is appended; base64 bytes are appended; a URL replaces the source."""
         block = self.blocks[(_SCOPE[event.KIND], event.block_id)]
         if isinstance(block, TextBlock):
-            block.text.append(event.delta)
+            block.append(event.delta)
         elif isinstance(block, DataBlock):
             if is_given(event.url):
                 block.url = event.url
@@ -170,7 +191,7 @@ class Message:
         if text is not None:
             block = self.blocks[("text", event.block_id)]
             assert isinstance(block, TextBlock)
-            block.text.replace(text)
+            block.replace(text)
 
     # -------------------------------------------------------------- tool calls
 
@@ -182,7 +203,7 @@ class Message:
 
     def input_received(self, event: Any, key: str | None, item: Item) -> None:
         """A fragment of raw JSON input is appended."""
-        self.calls[event.tool_call_id].input.append(event.delta)
+        self.calls[event.tool_call_id].append(event.delta)
 
     def confirmation_requested(self, event: Any, key: str | None, item: Item) -> None:
         """The call keeps the rules the request suggests."""
@@ -288,11 +309,9 @@ class Message:
 
     def entity(self, machine: str, scope: str | None, key: str) -> Entity | None:
         """Return the instance of ``machine`` named ``key``, if it exists."""
-        if machine == "block":
-            return self.blocks.get((scope, key))
-        if machine == "tool_call":
-            return self.calls.get(key)
-        return self.results.get(key)
+        family = scope if machine == "block" else machine
+        instances = self.index.get(family) if family is not None else None
+        return instances.get(key) if instances is not None else None
 
     def instances(self) -> Mapping[str, list[Entity]]:
         """Every instance, grouped by machine, in creation order."""
@@ -303,12 +322,18 @@ class Message:
         }
 
     def set_state(self, machine: str, scope: str | None, key: str, target: str) -> None:
-        """Move an instance to ``target``; a tool call's wire state follows the table."""
-        entity = self.entity(machine, scope, key)
-        assert entity is not None
+        """Move an instance to ``target``; a tool call's wire state follows the table.
+
+        A text block or tool call that leaves its state joins its text into one
+        string: an ended block keeps one string, not its last deltas.
+        """
+        entity = self.index[scope if machine == "block" and scope is not None else machine][key]
+        moved = entity.state != target
         entity.state = target
         if isinstance(entity, ToolCall):
-            entity.wire = COMPILED["tool_call"].wire[target] or entity.wire
+            entity.wire = _CALL_WIRE[target] or entity.wire
+        if moved and isinstance(entity, Chunked) and (entity.parts or entity.batches is not None):
+            entity.joined()
 
     # ---------------------------------------------------------------- export
 
@@ -347,6 +372,7 @@ class Message:
                 message.results[entity.id] = entity
             else:
                 message.blocks[(kind, entity.id)] = entity
+                message.index[kind][entity.id] = entity
         return message
 
 
@@ -391,24 +417,38 @@ CHECKS: Final[Mapping[str, Check]] = {
 }
 
 
-def _text_received(block: Any, event: Any) -> bool:
-    block.text.parts.append(event.delta)
+class FastAction(NamedTuple):
+    """The fast form of a self-loop row's action, for one event kind.
+
+    It does what ``action`` does to the one instance the event names, given
+    the value of the event's ``field``: either appends it to the instance's
+    text (``act`` is ``None``: the instance joins deltas, like a text block),
+    or calls ``act(instance, value)``, which returns False, having changed
+    nothing, when the event needs the full judgement (a content check failed
+    or does not apply); the reducer then judges it in full and records why.
+    """
+
+    action: str
+    field: str
+    act: Callable[[Any, Any], bool] | None = None
+
+
+def _result_text_received(result: Any, delta: str) -> bool:
+    """Text extends the result's last text sub-block, or starts one."""
+    output = result.output
+    if output and output[-1].__class__ is ResultText:
+        sub = output[-1]
+        parts = sub.parts
+        parts.append(delta)
+        if len(parts) >= JOIN_EVERY:
+            sub.batch()
+    else:
+        result.add_text(delta)
     return True
 
 
-def _input_received(call: Any, event: Any) -> bool:
-    call.input.parts.append(event.delta)
-    return True
-
-
-def _result_text_received(result: Any, event: Any) -> bool:
-    result.add_text(event.delta)
-    return True
-
-
-def _base64_received(block: Any, event: Any) -> bool:
+def _base64_received(block: Any, data: Any) -> bool:
     """A base64 chunk that decodes joins the block's bytes; anything else is judged in full."""
-    data = event.data
     if block.url is not None or data.__class__ is not str:
         return False
     try:  # decode_base64's rule, inlined on the hot path
@@ -421,15 +461,13 @@ def _base64_received(block: Any, event: Any) -> bool:
     return True
 
 
-#: The fast form of a self-loop row's action, per event kind: ``kind ->
-#: (action, fn(instance, event) -> applied)``. ``fn`` does what ``action`` does
-#: to the one instance the event names, and returns False, having changed
-#: nothing, when the event needs the full judgement (a content check failed or
-#: does not apply); the reducer then judges it in full and records why.
-FAST_ACTIONS: Final[Mapping[str, tuple[str, Callable[[Any, Any], bool]]]] = {
-    "text_block_delta": ("delta_received", _text_received),
-    "thinking_block_delta": ("delta_received", _text_received),
-    "data_block_delta": ("delta_received", _base64_received),
-    "tool_call_delta": ("input_received", _input_received),
-    "tool_result_text_delta": ("result_text_received", _result_text_received),
+#: ``event kind -> fast action`` for the self-loop rows the reducer folds unjudged.
+FAST_ACTIONS: Final[Mapping[str, FastAction]] = {
+    "text_block_delta": FastAction("delta_received", "delta"),
+    "thinking_block_delta": FastAction("delta_received", "delta"),
+    "data_block_delta": FastAction("delta_received", "data", act=_base64_received),
+    "tool_call_delta": FastAction("input_received", "delta"),
+    "tool_result_text_delta": FastAction(
+        "result_text_received", "delta", act=_result_text_received
+    ),
 }

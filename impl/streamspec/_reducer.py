@@ -17,21 +17,27 @@ Theory of operation:
    ids derive from the tool call id and a counter, so a replay gives the same
    message byte for byte.
 
-This module judges; :mod:`streamspec._message` holds the message and acts.
+This module judges; :mod:`streamspec._message` holds the message and acts;
+:mod:`streamspec._fast_fold` compiles, from the same tables, the fast paths
+that fold the common legal event without the full judgement.
 """
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
-from streamspec._codec import EVENT_BY_KIND
+import attrs
+
 from streamspec._diagnostics import CODE_INFO, Code, Diagnostic, Severity
 from streamspec._errors import ProtocolError, SpecError, UsageError
-from streamspec._events import AgentEvent, CustomEvent, Event, UnknownEvent
+from streamspec._events import EVENT_CLASSES, AgentEvent, Event, UnknownEvent
+from streamspec._fast_decode import ObjectFold
+from streamspec._fast_fold import FastPath, fast_paths
 from streamspec._machines import COMPILED, ROUTES, Route, end_of_input_code, rejection_code
-from streamspec._message import ACTIONS, CHECKS, FAST_ACTIONS, Message
+from streamspec._message import ACTIONS, CHECKS, Message
 from streamspec._quote import quoted
 from streamspec._shapes import ROLES, json_name
 from streamspec._state_check import STATE_FORMAT, check_state
@@ -39,80 +45,54 @@ from streamspec._tables import Row
 
 __all__ = ["STATE_FORMAT", "Reducer"]
 
-_Judged = tuple[Route, str | None, Row]
 _REPLY_INITIAL: Final = COMPILED["reply"].spec.initial
-_INITIAL: Final = {name: machine.spec.initial for name, machine in COMPILED.items()}
-_WHOLE: Final = {
-    kind: tuple(r for r in routes if r.items is None) for kind, routes in ROUTES.items()
+_NO_DIAGNOSTICS: Final[tuple[Diagnostic, ...]] = ()
+
+
+class Step:
+    """One route of an event kind, with what judging it needs looked up once."""
+
+    __slots__ = ("compiled", "family", "initial", "key_in", "plain", "route")
+
+    def __init__(self, route: Route) -> None:
+        self.route = route
+        self.compiled = COMPILED[route.machine]
+        self.plain = self.compiled.plain
+        self.initial = self.compiled.spec.initial
+        if route.items is None and len(route.path) > 1:
+            raise SpecError("routes", [f"a whole event's key names one field @ {route.key}"])
+        #: ``event -> instance id`` for a whole event (a batch item is read by its route).
+        self.key_in: Callable[[Any], Any] = operator.attrgetter(route.path[0])
+        #: The :attr:`Message.index` family of its instances; ``None`` for the reply machine.
+        self.family = (route.scope or route.machine) if route.key else None
+
+
+class Plan:
+    """What folding one event class takes: its kind and its steps, whole and per item."""
+
+    __slots__ = ("kind", "per_item", "reply_bound", "whole")
+
+    def __init__(self, cls: type[Event]) -> None:
+        routes = ROUTES[cls.KIND]
+        self.kind = cls.KIND
+        self.whole = tuple(Step(r) for r in routes if r.items is None)
+        self.per_item = tuple(Step(r) for r in routes if r.items is not None)
+        #: Whether the event names the reply (every kind but CUSTOM).
+        self.reply_bound = "reply_id" in attrs.fields_dict(cls)
+
+
+_PLAN_OF_KIND: Final[Mapping[str, Plan]] = {
+    cls.KIND: Plan(cls) for cls in EVENT_CLASSES if cls.KIND in ROUTES
 }
-_PER_ITEM: Final = {
-    kind: tuple(r for r in routes if r.items is not None) for kind, routes in ROUTES.items()
+#: ``event class -> plan``; an event of a subclass finds its plan by kind.
+_PLANS: Final[Mapping[type[Any], Plan]] = {
+    cls: _PLAN_OF_KIND[cls.KIND] for cls in EVENT_CLASSES if cls.KIND in ROUTES
 }
-
-
-_INSTANCES: Final = {"block": "blocks", "tool_call": "calls", "tool_result": "results"}
-_FastPath = Callable[["Reducer", Any], bool]
-
-
-def _compile_fast_path(kind: str, act: Callable[[Any, Any], bool]) -> _FastPath:
-    """The common case of one event kind, compiled from the tables at import.
-
-    It covers kinds that drive the reply machine with ``content`` and one
-    keyed instance through self-loop rows (text, thinking, base64 and
-    tool-input deltas, tool-result text). The states where those rows apply
-    are read from the tables; when the reply and the instance are in one of
-    them and ``act`` applies the event, the event is legal by the tables and
-    done. Anything else (and the first event, which names the reply) goes
-    through the full judgement, which produces the diagnostics.
-    """
-    reply_route, route = ROUTES[kind]
-    reply, machine = COMPILED["reply"], COMPILED[route.machine]
-    reply_states = frozenset(
-        state
-        for (state, event), row in reply.plain.items()
-        if event == reply_route.event and row.target == state and row.action is None
-    )
-    ok_states = frozenset(
-        state
-        for (state, event), row in machine.plain.items()
-        if event == route.event and row.target == state
-    )
-    key_of = operator.attrgetter(route.key or "")
-    instances_of = operator.attrgetter(_INSTANCES[route.machine])
-    scope = route.scope
-
-    def fast(reducer: Reducer, event: Any) -> bool:
-        message = reducer.message
-        if reducer._reply_state not in reply_states or event.reply_id != message.reply_id:
-            return False
-        key = key_of(event)
-        entity = instances_of(message).get((scope, key) if scope is not None else key)
-        return entity is not None and entity.state in ok_states and act(entity, event)
-
-    return fast
-
-
-def _fast_paths() -> Mapping[type[Any], _FastPath]:
-    paths: dict[type[Any], _FastPath] = {}
-    for kind, (action, act) in FAST_ACTIONS.items():
-        reply_route, route = ROUTES[kind]
-        rows = [r for (_, e), r in COMPILED[route.machine].plain.items() if e == route.event]
-        if not (
-            reply_route.machine == "reply"
-            and route.key is not None
-            and route.items is None
-            and rows
-            and all(r.source == r.target and r.action == action for r in rows)
-        ):
-            raise SpecError(
-                "fast path", [f"{kind} is not a self-loop with action {action!r} @ $.routes.{kind}"]
-            )
-        paths[EVENT_BY_KIND[kind]] = _compile_fast_path(kind, act)
-    return paths
+_Judged = tuple[Route, str | None, Row]
 
 
 class _Fields:
-    """Lets routes and guards read an event's fields like a mapping."""
+    """Lets a guard read an event's fields like a mapping (only guarded pairs need it)."""
 
     __slots__ = ("event",)
 
@@ -191,7 +171,9 @@ class Reducer:
         self._diagnostics: list[Diagnostic] = []
         self._finished = False
         #: ``event class -> fast path``; empty to judge every event in full.
-        self._fast: Mapping[type[Any], _FastPath] = _FAST
+        self._fast: Mapping[type[Any], FastPath] = _FAST
+        #: ``wire type -> fast path for a JSON object``; empty to take none.
+        self._object_folds: Mapping[str, ObjectFold] = _OBJECT_FOLDS
 
     # ------------------------------------------------------------------ public
 
@@ -227,22 +209,39 @@ class Reducer:
                 an AgentScope event (a JSON object is decoded first, with
                 :func:`~streamspec.decode_event`); nothing changes.
         """
+        fast = self._fast.get(event.__class__)
+        if fast is not None:
+            key_in, value_in, fold = fast
+            if fold(self, event.reply_id, key_in(event), value_in(event)):  # type: ignore[union-attr]
+                return _NO_DIAGNOSTICS
         if self._finished:
             raise UsageError("this reducer was finished; resume from its exported state instead")
-        index = self._index
-        fast = self._fast.get(event.__class__)
-        if fast is not None and index and fast(self, event):
-            self._index = index + 1
-            return ()
-        if not _is_event(event):
+        plan = _PLANS.get(event.__class__)
+        if plan is None and not _is_event(event):
             raise _not_an_event(event, "event")
-        before = len(self._diagnostics)
+        diagnostics = self._diagnostics
+        before = len(diagnostics)
+        index = self._index
         self._index = index + 1
         try:
-            self._apply(event, index)
+            self._apply(event, index, plan)
         except _Rejection as rejection:
             self._record(rejection.diagnostic)
-        return tuple(self._diagnostics[before:])
+        return tuple(diagnostics[before:]) if len(diagnostics) > before else _NO_DIAGNOSTICS
+
+    def object_folds(self) -> Mapping[str, Callable[[dict[str, Any]], bool]]:
+        """Return ``wire type -> fold`` for the AgentScope JSON objects the fast path takes whole.
+
+        A fold takes an object (``type`` included) only when decoding it would
+        give an event with no ``extra`` keys and :meth:`apply` would fold that
+        event with no diagnostic; the object then counts as that event and the
+        fold returns ``True``. Anything else returns ``False`` having changed
+        nothing: decode the object and :meth:`apply` it as usual. A reader
+        offers each object it parses (``read_records(..., folds=...)``): the
+        common delta never becomes an event object, and no folded object
+        becomes a line. Batch events are never taken.
+        """
+        return {type_: functools.partial(fold, self) for type_, fold in self._object_folds.items()}
 
     def reject_unreadable(self, paths: Iterable[str], reason: str) -> tuple[Diagnostic, ...]:
         """Count an input object that is not a valid event as ``unreadable_line``.
@@ -313,7 +312,7 @@ class Reducer:
 
     # ---------------------------------------------------------------- judging
 
-    def _apply(self, event: AgentEvent, index: int) -> None:
+    def _apply(self, event: AgentEvent, index: int, plan: Plan | None) -> None:
         if isinstance(event, UnknownEvent):
             self._record(
                 _diagnostic(
@@ -324,11 +323,12 @@ class Reducer:
                 )
             )
             return
+        if plan is None:
+            plan = _PLAN_OF_KIND[event.KIND]
         message = self.message
-        created_at = event.created_at
-        if index == 0 and not self._created_at_given and isinstance(created_at, str):
-            message.created_at = created_at
-        if not isinstance(event, CustomEvent):
+        if index == 0 and not self._created_at_given and isinstance(event.created_at, str):
+            message.created_at = event.created_at
+        if plan.reply_bound:
             reply_id: str = event.reply_id  # type: ignore[attr-defined]
             if message.reply_id is None:
                 message.reply_id = reply_id
@@ -337,42 +337,87 @@ class Reducer:
                     _diagnostic(
                         Code.REPLY_ID_MISMATCH,
                         index,
-                        f"{event.KIND} has reply_id {quoted(reply_id)}, "
+                        f"{plan.kind} has reply_id {quoted(reply_id)}, "
                         f"not {quoted(message.reply_id)}; skipped",
-                        event=event.KIND,
+                        event=plan.kind,
                         key=reply_id,
                     )
                 )
-        fields = _Fields(event)
-        judged = [self._judge(route, event, fields, index, None) for route in _WHOLE[event.KIND]]
+        judged = self._judged_plainly(plan, event)
+        if judged is None:
+            judged = [self._judge(step, event, None, index, None) for step in plan.whole]
         self._act(judged, event, None)
-        per_item = _PER_ITEM[event.KIND]
-        if per_item:
-            self._apply_batch(event, per_item, index)
+        if plan.per_item:
+            self._apply_batch(event, plan, index)
 
-    def _apply_batch(self, event: Event, routes: tuple[Route, ...], index: int) -> None:
-        items: tuple[dict[str, Any], ...] = getattr(event, routes[0].items or "")
+    def _judged_plainly(self, plan: Plan, event: Event) -> list[_Judged] | None:
+        """The row of each whole route, or ``None`` when one needs :meth:`_judge`.
+
+        That is a row whose action carries a content check, or no row: the
+        full judgement runs the check, or names the rejection.
+        """
+        judged: list[_Judged] = []
+        instances = self.message.index
+        for step in plan.whole:
+            route = step.route
+            if step.family is None:
+                key = None
+                state = self._reply_state
+            else:
+                key = str(step.key_in(event))
+                entity = instances[step.family].get(key)
+                state = entity.state if entity is not None else step.initial
+            row = step.plain.get((state, route.event))
+            if row is None and (state, route.event) in step.compiled.guarded:
+                row = step.compiled.lookup(state, route.event, _Fields(event))
+            if row is None or row.action in CHECKS:
+                return None
+            judged.append((route, key, row))
+        return judged
+
+    def _fold_event(self, plan: Plan, event: Event) -> bool:
+        """Apply a whole event the tables take with nothing left to judge, or return False.
+
+        Nothing to judge: past the first event, of the reply being folded, no
+        batch, and a row with no content check for every route. Anything else
+        changes nothing and is left to :meth:`apply`.
+        """
+        if self._finished or not self._index or plan.per_item:
+            return False
+        if plan.reply_bound and event.reply_id != self.message.reply_id:  # type: ignore[attr-defined]
+            return False
+        judged = self._judged_plainly(plan, event)
+        if judged is None:
+            return False
+        self._index += 1
+        self._act(judged, event, None)
+        return True
+
+    def _apply_batch(self, event: Event, plan: Plan, index: int) -> None:
+        steps = plan.per_item
+        first = steps[0].route
+        items: tuple[dict[str, Any], ...] = getattr(event, first.items or "")
         accepted: list[tuple[list[_Judged], dict[str, Any]]] = []
         rejected: list[Diagnostic] = []
         seen: set[str] = set()
         for item_index, item in enumerate(items):
-            key = routes[0].key_of(item)
+            key = first.key_of(item)
             try:
                 if key in seen:
                     raise _Rejection(
                         _diagnostic(
                             Code.DUPLICATE_BATCH_ITEM,
                             index,
-                            f"{event.KIND} names tool call {quoted(key)} twice; "
+                            f"{plan.kind} names tool call {quoted(key)} twice; "
                             f"item {item_index} skipped",
                             item=item_index,
-                            machine=routes[0].machine,
-                            event=routes[0].event,
+                            machine=first.machine,
+                            event=first.event,
                             key=key,
                         )
                     )
                 seen.add(key)
-                judged = [self._judge(route, event, item, index, item_index) for route in routes]
+                judged = [self._judge(step, event, item, index, item_index) for step in steps]
             except _Rejection as rejection:
                 if self.strict:
                     raise ProtocolError(rejection.diagnostic) from None
@@ -383,38 +428,31 @@ class Reducer:
         for judged, item in accepted:
             self._act(judged, event, item)
 
-    def _state_of(self, route: Route, key: str | None) -> str:
-        if key is None:
-            return self._reply_state
-        entity = self.message.entity(route.machine, route.scope, key)
-        return entity.state if entity is not None else _INITIAL[route.machine]
-
     def _judge(
-        self, route: Route, event: Event, payload: Any, index: int, item: int | None
+        self,
+        step: Step,
+        event: Event,
+        item: dict[str, Any] | None,
+        index: int,
+        position: int | None,
     ) -> _Judged:
-        key = route.key_of(payload) if route.key else None
-        state = self._state_of(route, key)
-        compiled = COMPILED[route.machine]
-        row = compiled.lookup(state, route.event, payload)
-        label = _state_key(route.scope, key)
+        """Find the row ``step``'s machine takes for the event (or a batch item), or reject it."""
+        route = step.route
+        if step.family is None:
+            key = None
+            state = self._reply_state
+        else:
+            key = route.key_of(item) if item is not None else str(step.key_in(event))
+            entity = self.message.index[step.family].get(key)
+            state = entity.state if entity is not None else step.initial
+        compiled = step.compiled
+        row = compiled.plain.get((state, route.event))
         if row is None:
-            allowed = compiled.allowed[state]
-            subject = f"{route.machine} {quoted(label)}" if label is not None else route.machine
-            raise _Rejection(
-                _diagnostic(
-                    rejection_code(route.machine, state, route.event),
-                    index,
-                    f"{event.KIND} rejected: {subject} is {state}; "
-                    f"allowed: {', '.join(allowed) or 'nothing'}",
-                    item=item,
-                    machine=route.machine,
-                    state=state,
-                    event=route.event,
-                    allowed=allowed,
-                    key=label,
-                )
-            )
-        check = CHECKS.get(row.action or "")
+            payload: Any = _Fields(event) if item is None else item
+            row = compiled.lookup(state, route.event, payload)
+            if row is None:
+                raise _Rejection(self._rejected(step, event, key, state, index, position))
+        check = CHECKS.get(row.action) if row.action is not None else None
         if check is not None:
             problem = check(self.message, event, key)
             if problem is not None:
@@ -423,25 +461,53 @@ class Reducer:
                         problem.code,
                         index,
                         problem.message,
-                        item=item,
+                        item=position,
                         machine=route.machine,
                         state=state,
                         event=route.event,
                         allowed=compiled.allowed[state],
-                        key=label,
+                        key=_state_key(route.scope, key),
                         details=problem.details,
                     )
                 )
         return (route, key, row)
 
+    def _rejected(
+        self,
+        step: Step,
+        event: Event,
+        key: str | None,
+        state: str,
+        index: int,
+        position: int | None,
+    ) -> Diagnostic:
+        """The diagnostic for an event (or item) that has no row from ``state``."""
+        route = step.route
+        allowed = step.compiled.allowed[state]
+        label = _state_key(route.scope, key)
+        subject = f"{route.machine} {quoted(label)}" if label is not None else route.machine
+        return _diagnostic(
+            rejection_code(route.machine, state, route.event),
+            index,
+            f"{event.KIND} rejected: {subject} is {state}; "
+            f"allowed: {', '.join(allowed) or 'nothing'}",
+            item=position,
+            machine=route.machine,
+            state=state,
+            event=route.event,
+            allowed=allowed,
+            key=label,
+        )
+
     def _act(self, judged: list[_Judged], event: Event, item: dict[str, Any] | None) -> None:
+        message = self.message
         for route, key, row in judged:
             if row.action is not None:
-                ACTIONS[row.action](self.message, event, key, item)
+                ACTIONS[row.action](message, event, key, item)
             if key is None:
                 self._reply_state = row.target
             else:
-                self.message.set_state(route.machine, route.scope, key, row.target)
+                message.set_state(route.machine, route.scope, key, row.target)
 
     # ------------------------------------------------------------ diagnostics
 
@@ -498,7 +564,7 @@ class Reducer:
         return reducer
 
 
-_FAST: Final = _fast_paths()
+_FAST, _OBJECT_FOLDS = fast_paths(_PLAN_OF_KIND)
 
 
 def _label(machine: str, entity: Any) -> str:

@@ -20,7 +20,7 @@ for the reducer's hot path; nothing here knows about any provider.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import attrs
 
@@ -302,6 +302,13 @@ def load_machines() -> dict[str, MachineSpec]:
 # --------------------------------------------------------------------------
 
 
+class Payload(Protocol):
+    """What a guard reads: a field of an event or batch item, like ``Mapping.get``."""
+
+    def get(self, field: str, default: Any, /) -> Any:
+        """Return the value of ``field``, or ``default``."""
+
+
 @attrs.frozen(kw_only=True)
 class CompiledMachine:
     """A machine as str-keyed dicts, for lookups on the hot path.
@@ -323,7 +330,7 @@ class CompiledMachine:
     wire: Mapping[str, str | None]
     allowed: Mapping[str, tuple[str, ...]]
 
-    def lookup(self, state: str, event: str, payload: Mapping[str, Any]) -> Row | None:
+    def lookup(self, state: str, event: str, payload: Payload) -> Row | None:
         """Return the row for ``event`` in ``state`` given the payload, or ``None``."""
         row = self.plain.get((state, event))
         if row is not None:

@@ -10,12 +10,29 @@ rules are the tables in ``spec/machines/completion.json`` and
 ``spec/finish_reasons.json``.
 """
 
-from streamspec.completion._finish_reasons import FinishClass, finish_class
-from streamspec.completion._judge import Judge, judge
-from streamspec.completion._muse import read_muse
-from streamspec.completion._sources import ReplyVerdicts, verdicts_for_stream
-from streamspec.completion._table import TerminalState, UsageState
-from streamspec.completion._verdict import Verdict
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from streamspec.completion._finish_reasons import FinishClass, finish_class
+    from streamspec.completion._judge import Judge, judge
+    from streamspec.completion._muse import read_muse
+    from streamspec.completion._sources import ReplyVerdicts, verdicts_for_stream
+    from streamspec.completion._table import TerminalState, UsageState
+    from streamspec.completion._verdict import Verdict
+else:
+    from streamspec._lazy import lazy_exports
+
+    __getattr__, __dir__ = lazy_exports(
+        __name__,
+        {
+            "streamspec.completion._finish_reasons": ("FinishClass", "finish_class"),
+            "streamspec.completion._judge": ("Judge", "judge"),
+            "streamspec.completion._muse": ("read_muse",),
+            "streamspec.completion._sources": ("ReplyVerdicts", "verdicts_for_stream"),
+            "streamspec.completion._table": ("TerminalState", "UsageState"),
+            "streamspec.completion._verdict": ("Verdict",),
+        },
+    )
 
 __all__ = [
     "FinishClass",

@@ -8,8 +8,9 @@ Rules (issue 3 §1 and §3):
    reply in the same input are keyed ``"<reply_id>/<n>"`` (decided D8).
 2. Model output is text, thinking and tool-call input: a block start or
    delta of those kinds opens a call when none is open; each delta is a
-   :class:`~streamspec.ModelChunkEvent`. Tool results, confirmations, data
-   and hint blocks are not model output.
+   chunk of the call (:class:`StreamedChunk`, what a
+   :class:`~streamspec.ModelChunkEvent` says). Tool results, confirmations,
+   data and hint blocks are not model output.
 3. ``MODEL_CALL_END`` is the receipt: its text parts are the text blocks the
    call folded (a ``TEXT_BLOCK_END`` that carries ``text`` replaces its
    block's text), its usage the token counts it carries. It is a finish
@@ -19,12 +20,17 @@ Rules (issue 3 §1 and §3):
    one keeps whatever evidence it had (no receipt: no basis). Reply-level
    events (``REPLY_END``, ``USER_INTERRUPT``) are not call evidence
    (decided D3).
+
+Theory of operation: each event class is read by one handler, chosen once
+per class (:func:`handler_for`); a handler updates the reply's open call and
+hands each piece of evidence to the judge as soon as it is known, so an
+event costs what its own evidence costs, whatever came before.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import ClassVar, Final
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Final
 
 import attrs
 
@@ -50,7 +56,14 @@ from streamspec._events import (
 from streamspec.completion._table import completion_table
 from streamspec.completion._text import TextParts
 
-__all__ = ["AGENTSCOPE_VOCABULARY", "AgentScopeCalls", "CallOpened"]
+__all__ = [
+    "AGENTSCOPE_VOCABULARY",
+    "AgentScopeCalls",
+    "CallOpened",
+    "Evidence",
+    "StreamedChunk",
+    "handler_for",
+]
 
 #: The ``spec/finish_reasons.json`` vocabulary of ``MODEL_CALL_END.finished_reason``.
 AGENTSCOPE_VOCABULARY: Final = "agentscope"
@@ -74,7 +87,25 @@ class CallOpened:
     call: str
 
 
-Evidence = CompletionEvent | CallOpened
+class StreamedChunk:
+    """A piece of model output an AgentScope delta streamed into ``call``.
+
+    It says what a :class:`~streamspec.ModelChunkEvent` says; its fields come
+    from a delta event that was checked when it was built, so they are not
+    checked again.
+    """
+
+    __slots__ = ("call", "channel", "text")
+
+    KIND: ClassVar[str] = ModelChunkEvent.KIND
+
+    def __init__(self, call: str, channel: str, text: str) -> None:
+        self.call = call
+        self.channel = channel
+        self.text = text
+
+
+Evidence = CompletionEvent | CallOpened | StreamedChunk
 
 
 @attrs.define
@@ -87,76 +118,128 @@ class _Reply:
 
 
 class AgentScopeCalls:
-    """Turns AgentScope reply events into completion evidence, per reply."""
+    """Turns AgentScope reply events into completion evidence, per reply.
 
-    def __init__(self) -> None:
+    Args:
+        emit: takes each piece of evidence, in order, as it is found.
+    """
+
+    def __init__(self, emit: Callable[[Evidence], None]) -> None:
+        self._emit = emit
         self._replies: dict[str, _Reply] = {}
 
-    def _reply(self, reply_id: str) -> _Reply:
+    def feed(self, event: Event) -> None:
+        """Emit the evidence ``event`` gives (none for most events)."""
+        reply_id = getattr(event, "reply_id", None)
+        if not isinstance(reply_id, str):
+            return
         reply = self._replies.get(reply_id)
         if reply is None:
             reply = _Reply(prefix="" if not self._replies else f"{reply_id}/")
             self._replies[reply_id] = reply
-        return reply
+        cls = event.__class__
+        handler = _HANDLERS[cls] if cls in _HANDLERS else handler_for(cls)
+        if handler is not None:
+            handler(self, reply, event)
 
-    @staticmethod
-    def _open(reply: _Reply, out: list[Evidence]) -> str:
+    def _open(self, reply: _Reply) -> str:
         reply.count += 1
-        reply.open_call = f"{reply.prefix}{reply.count}"
+        call = reply.open_call = f"{reply.prefix}{reply.count}"
         reply.blocks = {}
-        out.append(CallOpened(call=reply.open_call))
-        return reply.open_call
+        self._emit(CallOpened(call=call))
+        return call
 
-    def _current(self, reply: _Reply, out: list[Evidence]) -> str:
-        return reply.open_call if reply.open_call is not None else self._open(reply, out)
+    def call_started(self, reply: _Reply, event: ModelCallStartEvent) -> None:
+        """``MODEL_CALL_START``: the next call opens (rule 4)."""
+        self._open(reply)
 
-    def feed(self, event: Event) -> list[Evidence]:
-        """Return the evidence ``event`` gives (empty for events that give none)."""
-        reply_id = getattr(event, "reply_id", None)
-        if not isinstance(reply_id, str):
-            return []
-        reply = self._reply(reply_id)
-        out: list[Evidence] = []
-        if isinstance(event, ModelCallStartEvent):
-            self._open(reply, out)
-        elif isinstance(event, ModelCallEndEvent):
-            self._end(reply, event, out)
-        elif type(event) in _CHANNELS:
-            call = self._current(reply, out)
-            delta: str = event.delta  # type: ignore[attr-defined]
-            if isinstance(event, TextBlockDeltaEvent):
-                block = reply.blocks.get(event.block_id)
-                if block is None:
-                    block = reply.blocks[event.block_id] = TextParts()
-                block.append(delta)
-            out.append(ModelChunkEvent(call=call, channel=_CHANNELS[type(event)], text=delta))
-        elif isinstance(event, _OUTPUT_STARTS):
-            self._current(reply, out)
-            if isinstance(event, TextBlockStartEvent):
-                reply.blocks.setdefault(event.block_id, TextParts())
-        elif (
-            isinstance(event, TextBlockEndEvent)
-            and isinstance(event.text, str)
-            and reply.open_call is not None
-            and event.block_id in reply.blocks
-        ):
-            reply.blocks[event.block_id] = TextParts((event.text,))
-        return out
-
-    def _end(self, reply: _Reply, event: ModelCallEndEvent, out: list[Evidence]) -> None:
-        call = self._current(reply, out)
+    def call_ended(self, reply: _Reply, event: ModelCallEndEvent) -> None:
+        """``MODEL_CALL_END``: the receipt, and a finish signal when it has a reason (rule 3)."""
+        call = reply.open_call if reply.open_call is not None else self._open(reply)
         usage = {
             field: getattr(event, key)
             for key, field in completion_table().usage_sources[AGENTSCOPE_VOCABULARY].items()
             if getattr(event, key, ABSENT) is not ABSENT
         }
         text = tuple(chunks.text() for chunks in reply.blocks.values())
-        out.append(ModelReceiptEvent(call=call, text=text, usage=usage))
+        reply.open_call = None
+        reply.blocks = {}
+        self._emit(ModelReceiptEvent(call=call, text=text, usage=usage))
         if event.finished_reason is not ABSENT:
-            out.append(
+            self._emit(
                 ModelFinishEvent(
                     call=call, reason=event.finished_reason, vocabulary=AGENTSCOPE_VOCABULARY
                 )
             )
-        reply.open_call = None
-        reply.blocks = {}
+
+    def text_streamed(self, reply: _Reply, event: TextBlockDeltaEvent) -> None:
+        """A text delta: a chunk of the open call, and of its block's text (rule 2)."""
+        call = reply.open_call if reply.open_call is not None else self._open(reply)
+        delta = event.delta
+        block = reply.blocks.get(event.block_id)
+        if block is None:
+            block = reply.blocks[event.block_id] = TextParts()
+        block.append(delta)
+        self._emit(StreamedChunk(call, "text", delta))
+
+    def output_streamed(self, reply: _Reply, event: Any) -> None:
+        """A thinking or tool-input delta: a chunk of the open call (rule 2)."""
+        call = reply.open_call if reply.open_call is not None else self._open(reply)
+        self._emit(StreamedChunk(call, _CHANNELS[event.__class__], event.delta))
+
+    def output_started(self, reply: _Reply, event: Event) -> None:
+        """A thinking block or a tool call starts: it opens a call if none is open (rule 2)."""
+        if reply.open_call is None:
+            self._open(reply)
+
+    def text_started(self, reply: _Reply, event: TextBlockStartEvent) -> None:
+        """A text block starts: it opens a call if none is open, and its text begins."""
+        if reply.open_call is None:
+            self._open(reply)
+        reply.blocks.setdefault(event.block_id, TextParts())
+
+    def text_ended(self, reply: _Reply, event: TextBlockEndEvent) -> None:
+        """A text block ends; a ``text`` it carries replaces its block's text (rule 3)."""
+        if (
+            isinstance(event.text, str)
+            and reply.open_call is not None
+            and event.block_id in reply.blocks
+        ):
+            reply.blocks[event.block_id] = TextParts((event.text,))
+
+
+_Handler = Callable[[AgentScopeCalls, _Reply, Any], None]
+
+#: ``event class -> its handler`` (``None``: no evidence), filled by :func:`handler_for`.
+_HANDLERS: Final[dict[type[Any], _Handler | None]] = {}
+
+
+def handler_for(cls: type[Any]) -> _Handler | None:
+    """Return (and remember) the handler of an event class, ``None`` when it gives no evidence.
+
+    A delta is model output only as one of the three delta classes themselves;
+    the other handlers take subclasses too.
+    """
+    handler: _Handler | None
+    if issubclass(cls, ModelCallStartEvent):
+        handler = AgentScopeCalls.call_started
+    elif issubclass(cls, ModelCallEndEvent):
+        handler = AgentScopeCalls.call_ended
+    elif cls in _CHANNELS:
+        handler = (
+            AgentScopeCalls.text_streamed
+            if cls is TextBlockDeltaEvent
+            else AgentScopeCalls.output_streamed
+        )
+    elif issubclass(cls, _OUTPUT_STARTS):
+        handler = (
+            AgentScopeCalls.text_started
+            if issubclass(cls, TextBlockStartEvent)
+            else AgentScopeCalls.output_started
+        )
+    elif issubclass(cls, TextBlockEndEvent):
+        handler = AgentScopeCalls.text_ended
+    else:
+        handler = None
+    _HANDLERS[cls] = handler
+    return handler

@@ -26,9 +26,9 @@ from streamspec._events import UnknownEvent
 from streamspec._inputs import InputFile
 from streamspec._resources import example_path
 from streamspec.completion._judge import Judge
-from streamspec.envelope._cli import from_option
 from streamspec.envelope._envelope import is_envelope_record
-from streamspec.envelope._formats import judge_lines, read_events
+from streamspec.envelope._formats import Source, judge_lines, read_events
+from streamspec.envelope._from_option import from_option
 
 __all__ = ["BUNDLED_MUSE_EXAMPLE", "judge", "write_array"]
 
@@ -66,14 +66,19 @@ def judge(file: BinaryIO | None, source: str) -> None:
     bundled muse example (seed 002).
     """
     stream = file if file is not None else example_path(BUNDLED_MUSE_EXAMPLE).open("rb")
+    lines = read_events(stream, source)
+    if source == Source.A3S.value:  # the only source whose lines judge_lines filters
+        lines = judge_lines(lines, source)
     judge_ = Judge()
-    for line in judge_lines(read_events(stream, source), source):
+    apply = judge_.apply
+    for line in lines:
         if line.problem is not None:
             _emit(line.number, line.problem)
-        if isinstance(line.event, UnknownEvent):
-            _emit(line.number, _unknown_type(line.number, line.event, source))
-        elif line.event is not None:
-            judge_.apply(line.event)
+        event = line.event
+        if isinstance(event, UnknownEvent):
+            _emit(line.number, _unknown_type(line.number, event, source))
+        elif event is not None:
+            apply(event)
     write_array((v.to_dict() for v in judge_.each_verdict()), sys.stdout.buffer)
     sys.stdout.flush()
 

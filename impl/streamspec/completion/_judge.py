@@ -7,13 +7,17 @@ Rules (issue 3 §1; precedence lives once, in the ``joint`` rules of
    machine ``routes`` gives for its kind (a finish signal with the guard
    ``class`` from ``spec/finish_reasons.json``); the row's action records
    what the evidence carries. Then the joint rules run to a fixed point.
-2. AgentScope reply events are first turned into completion events
+2. AgentScope reply events are first turned into completion evidence
    (:mod:`streamspec.completion._agentscope`); anything else that is not
    evidence (an unknown event, a custom event) is ignored.
 3. A verdict can be read at any time; it reads the states and what the
    actions recorded. ``failed`` is final: later evidence still fills
    ``finish_reason``, ``usage`` and ``final_text`` but never the terminal
    state (decided D7).
+4. Only the call an event names is touched, and the joint rules run again
+   only when one of its machines changed state (or the call was never
+   settled); otherwise its joint state is still the fixed point it was. An
+   event costs the same however many calls came before it.
 
 Theory of operation: a call is a dict ``machine -> state`` plus a few
 recorded values; no ``if`` on states appears here, only table lookups and
@@ -22,6 +26,7 @@ the action names of the rows taken.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final
 
@@ -35,7 +40,7 @@ from streamspec._completion_events import (
 from streamspec._errors import SpecError, UsageError
 from streamspec._events import Event, UnknownEvent
 from streamspec._json_kind import json_kind
-from streamspec.completion._agentscope import AgentScopeCalls, CallOpened, Evidence
+from streamspec.completion._agentscope import AgentScopeCalls, CallOpened, Evidence, StreamedChunk
 from streamspec.completion._finish_reasons import finish_class
 from streamspec.completion._table import (
     VERDICT_MACHINE,
@@ -53,10 +58,12 @@ __all__ = ["ACTIONS", "Judge", "json_kind", "judge"]
 class _Call:
     """What one call's evidence recorded (the states live in ``states``)."""
 
-    __slots__ = ("error", "finish_reason", "receipt_text", "states", "text", "usage")
+    __slots__ = ("error", "finish_reason", "receipt_text", "settled", "states", "text", "usage")
 
     def __init__(self, states: dict[str, str]) -> None:
         self.states = states
+        #: Whether the joint rules have run since the last change of state.
+        self.settled = False
         self.finish_reason: str | None = None
         self.receipt_text: tuple[str, ...] | None = None
         self.usage: Mapping[str, Any] | None = None
@@ -65,7 +72,7 @@ class _Call:
 
 
 def _chunk_appended(call: _Call, event: Any) -> None:
-    chunk: ModelChunkEvent = event
+    chunk: ModelChunkEvent | StreamedChunk = event
     if chunk.channel == "text":
         call.text.append(chunk.text)
 
@@ -107,6 +114,37 @@ ACTIONS: Final[Mapping[str, Callable[[_Call, Any], None]]] = {
 }
 
 
+class _Role(enum.Enum):
+    """What :meth:`Judge.apply` does with an object of a class."""
+
+    #: A completion event (or an opened call): evidence as it is.
+    EVIDENCE = "evidence"
+    #: An AgentScope reply event: read for evidence (rule 2).
+    REPLY_EVENT = "reply_event"
+    #: An unknown event: no evidence.
+    IGNORED = "ignored"
+    #: Anything else: a usage error.
+    NOT_AN_EVENT = "not_an_event"
+
+
+#: ``class -> role`` of every event class seen so far, filled by :func:`_role_of`.
+_ROLES: Final[dict[type[Any], _Role]] = {}
+
+
+def _role_of(cls: type[Any]) -> _Role:
+    """The role of objects of ``cls``, remembered for event classes."""
+    if issubclass(cls, CompletionEvent | CallOpened):
+        role = _Role.EVIDENCE
+    elif issubclass(cls, Event):
+        role = _Role.REPLY_EVENT
+    elif issubclass(cls, UnknownEvent):
+        role = _Role.IGNORED
+    else:
+        return _Role.NOT_AN_EVENT
+    _ROLES[cls] = role
+    return role
+
+
 class Judge:
     """Incremental judge over a mix of AgentScope and completion events.
 
@@ -121,8 +159,10 @@ class Judge:
 
     def __init__(self, table: CompletionTable | None = None) -> None:
         self._table = table or completion_table()
+        self._routes = self._table.routes
+        self._compiled = self._table.compiled
         self._calls: dict[str, _Call] = {}
-        self._agentscope = AgentScopeCalls()
+        self._feed = AgentScopeCalls(self._evidence).feed
 
     def apply(self, event: Event | UnknownEvent | CompletionEvent | CallOpened) -> None:
         """Take one event into account.
@@ -130,12 +170,13 @@ class Judge:
         Raises:
             UsageError: if ``event`` is not an event.
         """
-        if isinstance(event, CompletionEvent | CallOpened):
-            self._evidence(event)
-        elif isinstance(event, Event):
-            for evidence in self._agentscope.feed(event):
-                self._evidence(evidence)
-        elif not isinstance(event, UnknownEvent):
+        cls = event.__class__
+        role = _ROLES[cls] if cls in _ROLES else _role_of(cls)
+        if role is _Role.REPLY_EVENT:
+            self._feed(event)  # type: ignore[arg-type]
+        elif role is _Role.EVIDENCE:
+            self._evidence(event)  # type: ignore[arg-type]
+        elif role is _Role.NOT_AN_EVENT:
             raise UsageError(f"judge takes events, got {json_kind(event)}")
 
     def apply_all(self, events: Iterable[Event | UnknownEvent | CompletionEvent]) -> None:
@@ -149,35 +190,37 @@ class Judge:
         for event in events:
             self.apply(event)
 
-    def _call(self, key: str) -> _Call:
+    def _evidence(self, event: Evidence) -> None:
+        """Take one piece of evidence into its call's machines, then settle the call (rule 4)."""
+        key = event.call
         call = self._calls.get(key)
         if call is None:
             call = self._calls[key] = _Call(self._table.initial_states())
-        return call
-
-    def _evidence(self, event: Evidence) -> None:
-        call = self._call(event.call)
         if isinstance(event, CallOpened):
             return
-        route = self._table.routes[event.KIND]
+        route = self._routes[event.KIND]
+        machine = route.machine
+        states = call.states
+        state = states[machine]
+        compiled = self._compiled[machine]
+        row = compiled.plain.get((state, route.event))
         payload: dict[str, str] = {}
-        if isinstance(event, ModelFinishEvent):
-            payload["class"] = finish_class(event.vocabulary, event.reason).value
-        compiled = self._table.compiled[route.machine]
-        row = compiled.lookup(call.states[route.machine], route.event, payload)
         if row is None:
-            state = call.states[route.machine]
+            if isinstance(event, ModelFinishEvent):
+                payload["class"] = finish_class(event.vocabulary, event.reason).value
+            row = compiled.lookup(state, route.event, payload)
+        if row is None:
             raise SpecError(
                 "invalid completion table",
-                [
-                    f"no row for ({state}, {route.event}) with {payload} "
-                    f"@ $.machines[{route.machine}]"
-                ],
+                [f"no row for ({state}, {route.event}) with {payload} @ $.machines[{machine}]"],
             )
-        call.states[route.machine] = row.target
+        target = row.target
+        states[machine] = target
         if row.action is not None:
             ACTIONS[row.action](call, event)
-        self._table.settle(call.states)
+        if target != state or not call.settled:
+            self._table.settle(states)
+            call.settled = True
 
     def states(self) -> dict[str, dict[str, str]]:
         """Return ``call -> machine -> state`` for every call (a fresh copy)."""

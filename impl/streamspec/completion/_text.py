@@ -1,9 +1,12 @@
-"""Text built from streamed chunks, with memory that follows the text.
+"""Text built from streamed chunks, in time and memory that follow the text.
 
 A model call can stream a million one-character chunks; keeping each as its
-own string costs about 50 bytes a character. :class:`TextParts` joins its
-pending chunks every :data:`JOIN_EVERY` appends, so it holds the text plus at
-most that many small strings, and the joined result is the same.
+own string costs about 50 bytes a character, and appending each to one
+growing string copies the whole text again and again. :class:`TextParts`
+joins its pending chunks into one piece every :data:`JOIN_EVERY` appends and
+joins the pieces only when the text is asked for, so it holds the text plus a
+string per :data:`JOIN_EVERY` chunks, each chunk is copied a bounded number
+of times, and the joined result is the same.
 """
 
 from __future__ import annotations
@@ -12,35 +15,41 @@ from typing import Final
 
 __all__ = ["JOIN_EVERY", "TextParts"]
 
-#: Pending chunks are joined into one string once there are this many.
+#: Pending chunks are joined into one piece once there are this many.
 JOIN_EVERY: Final = 64
 
 
 class TextParts:
     """Chunks of text, in order; ``bool()`` tells whether any chunk was added."""
 
-    __slots__ = ("_joined", "_pending", "_seen")
+    __slots__ = ("_pending", "_pieces", "_seen")
 
     def __init__(self, chunks: tuple[str, ...] = ()) -> None:
-        self._joined = "".join(chunks)
+        self._pieces: list[str] = ["".join(chunks)] if chunks else []
         self._pending: list[str] = []
+        #: Whether a chunk went into a piece (a piece may be empty).
         self._seen = bool(chunks)
 
     def __bool__(self) -> bool:
-        return self._seen
+        return self._seen or bool(self._pending)
 
     def append(self, chunk: str) -> None:
         """Add one chunk at the end."""
-        self._seen = True
         pending = self._pending
         pending.append(chunk)
         if len(pending) >= JOIN_EVERY:
-            self._joined += "".join(pending)
-            pending.clear()
+            self._piece()
 
     def text(self) -> str:
         """Return every chunk, joined."""
         if self._pending:
-            self._joined += "".join(self._pending)
-            self._pending.clear()
-        return self._joined
+            self._piece()
+        pieces = self._pieces
+        if len(pieces) > 1:
+            pieces[:] = ["".join(pieces)]
+        return pieces[0] if pieces else ""
+
+    def _piece(self) -> None:
+        self._pieces.append("".join(self._pending))
+        self._pending.clear()
+        self._seen = True

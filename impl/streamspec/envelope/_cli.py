@@ -23,19 +23,10 @@ from streamspec._errors import UsageError
 from streamspec._inputs import InputFile
 from streamspec._jsonl import unreadable
 from streamspec.envelope._convert import convert_lines
-from streamspec.envelope._formats import SOURCES, read_input
+from streamspec.envelope._formats import read_input
+from streamspec.envelope._from_option import from_option
 
 __all__ = ["convert", "from_option"]
-
-#: The ``--from`` option every reading command shares.
-from_option = click.option(
-    "--from",
-    "source",
-    type=click.Choice(SOURCES),
-    default="auto",
-    show_default=True,
-    help="Input format; a3s is never auto-detected.",
-)
 
 
 @click.command()

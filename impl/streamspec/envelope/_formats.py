@@ -34,8 +34,9 @@ from __future__ import annotations
 import enum
 import importlib
 import io
+import itertools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, BinaryIO, Final, cast
 
 import orjson
@@ -112,6 +113,13 @@ class CompletionOnlyError(UsageError):
         )
         self.source = source
         self.detected = detected
+
+
+class _AgentScopeLines(itertools.chain[Line]):
+    """Lines read as AgentScope JSON: reply or unknown events and problems, no completion event.
+
+    :func:`reply_lines` has nothing to drop from them and hands them on as they are.
+    """
 
 
 def detect_source(record: Any) -> Source:
@@ -292,9 +300,18 @@ def _checked_lines(lines: Iterator[Any]) -> Iterator[bytes]:
 
 
 def read_reply_events(
-    stream: BinaryIO | Iterable[bytes], source: str = "auto", *, replay: bool = True
+    stream: BinaryIO | Iterable[bytes],
+    source: str = "auto",
+    *,
+    replay: bool = True,
+    folds: Mapping[str, Callable[[dict[str, Any]], bool]] | None = None,
 ) -> Iterator[Line]:
     """Like :func:`read_events`, for commands that fold replies (rule 9).
+
+    ``folds`` is :meth:`~streamspec.Reducer.object_folds` of the reducer the
+    caller applies the lines to: AgentScope objects it takes are folded as
+    they are read and give no line (see :func:`~streamspec._jsonl.read_records`);
+    other sources give every line.
 
     Raises:
         UsageError: an unknown ``source``, or a ``stream`` that is not bytes lines.
@@ -314,11 +331,15 @@ def read_reply_events(
         chosen = detect_source(first)
     if chosen is Source.MUSE:
         raise CompletionOnlyError(chosen.value, detected=detected)
-    return _read(stream, chosen, replay, False)
+    return _read(stream, chosen, replay, False, folds)
 
 
 def _read(
-    stream: BinaryIO | Iterable[bytes], chosen: Source, replay: bool, keep_envelopes: bool
+    stream: BinaryIO | Iterable[bytes],
+    chosen: Source,
+    replay: bool,
+    keep_envelopes: bool,
+    folds: Mapping[str, Callable[[dict[str, Any]], bool]] | None = None,
 ) -> Iterator[Line]:
     if chosen is Source.AUTO:
         first, stream = _peek(stream)
@@ -326,7 +347,7 @@ def _read(
     if chosen is Source.MUSE:
         return _muse(stream)
     if chosen is Source.AGENTSCOPE:
-        return read_records(stream, structure_event)
+        return _AgentScopeLines(read_records(stream, structure_event, folds=folds))
     envelopes = read_envelopes(read_lines(stream))
     if replay:
         envelopes = replay_lines(envelopes)
@@ -345,6 +366,8 @@ def reply_lines(lines: Iterable[Line]) -> Iterator[Line]:
     Raises:
         UsageError: an item of ``lines`` is not a :class:`Line`.
     """
+    if lines.__class__ is _AgentScopeLines:
+        return lines
     try:
         found = iter(lines)
     except TypeError:

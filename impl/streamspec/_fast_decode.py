@@ -1,0 +1,233 @@
+"""Taking the common event straight from its JSON object, checked by the class's own fields.
+
+Rules:
+
+1. Each event class gets its checks written from its attrs fields when the
+   module is imported; no field list is written by hand.
+2. A field whose validator checks JSON types alone (its ``shape`` metadata is
+   a :class:`~streamspec._shapes.Types` and it has no converter) is checked by
+   the exact class of its value: ``str`` for ``"string"``, ``NoneType`` for
+   ``"null"`` (:data:`~streamspec._events.EXACT_CLASSES`). Every value of
+   those classes passes the validator, so the validator is not called. Any
+   other field runs its own converter and validator, and the class's rules
+   over several fields (:attr:`~streamspec.Event.RULES`) run last, as the
+   constructor runs them.
+3. An object passes only when it has every required key, no key outside the
+   class's wire fields (so ``extra`` keeps its default) and every check
+   passes; then ``cls(**obj)`` builds without a problem. Anything else (a
+   missing or unknown key, another class, a failed check) is refused, and the
+   caller decodes the object in full (:mod:`streamspec._codec`), which builds
+   the same event or reports every problem. These checks never decide an
+   error.
+4. A *builder* (:func:`compile_builder`) makes the event that ``cls(**obj)``
+   makes, or returns ``None``. An *object fold* (:func:`compile_object_fold`)
+   hands chosen field values of an object that still has its ``type`` to a
+   function, or returns ``False``; the reducer folds a delta that way without
+   making the event at all, and other events it can fold from a builder that
+   leaves the ``type`` in place.
+
+Theory of operation: the checks are generated source, as attrs generates its
+own ``__init__``, so they run as straight-line code with no loop over the
+fields. A builder makes the event with ``object.__new__`` and sets its slots
+through their descriptors, which skips the validators the checks made
+redundant.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+import attrs
+
+from streamspec._events import ABSENT, EVENT_CLASSES, EXACT_CLASSES, Event, rules_hold
+from streamspec._shapes import Types
+
+__all__ = [
+    "BUILDERS",
+    "Builder",
+    "ObjectFold",
+    "builder_source",
+    "compile_builder",
+    "compile_object_fold",
+    "object_fold_source",
+]
+
+_FACTORY: Final[type] = type(attrs.Factory(dict))
+
+#: Builds an event from a JSON object without its ``type``, or returns ``None``.
+Builder = Callable[[dict[str, Any]], Event | None]
+#: ``(target, obj) -> taken``: hands an object's values to a fold, or returns ``False``.
+ObjectFold = Callable[[Any, dict[str, Any]], bool]
+
+
+def _slot_setter(cls: type[Event], name: str) -> Callable[[Any, Any], None]:
+    """The ``__set__`` of the slot holding field ``name`` (it skips a frozen class's guard)."""
+    for klass in cls.__mro__:
+        descriptor = klass.__dict__.get(name)
+        if isinstance(descriptor, types.MemberDescriptorType):
+            setter: Callable[[Any, Any], None] = descriptor.__set__
+            return setter
+    raise TypeError(f"{cls.__name__}.{name} is not a slot")
+
+
+def _exact_classes(field: attrs.Attribute[Any]) -> tuple[type, ...] | None:
+    """The classes that pass the field's validator unseen (rule 2), or ``None`` to run it."""
+    if field.converter is not None or not isinstance(field.metadata.get("shape"), Types):
+        return None
+    return tuple(EXACT_CLASSES[name] for name in field.metadata["json"] if name in EXACT_CLASSES)
+
+
+def _wire_fields(cls: type[Event]) -> list[attrs.Attribute[Any]]:
+    return [f for f in attrs.fields(cls) if not f.metadata.get("internal")]
+
+
+def _class_check(value: str, index: int, exact: tuple[type, ...], optional: bool) -> list[str]:
+    """Lines that take a field of known classes: count it if optional, else require it."""
+    names = [f"c{index}_{position}" for position in range(len(exact))]
+    if len(names) == 1:
+        head: list[str] = []
+        fits, misfits = f"{value}.__class__ is {names[0]}", f"{value}.__class__ is not {names[0]}"
+    else:
+        head = [f"k = {value}.__class__"]
+        fits = " or ".join(f"k is {name}" for name in names) or "False"
+        misfits = f"not ({fits})"
+    if optional:
+        return [
+            *head,
+            f"if {fits}:",
+            "    given += 1",
+            f"elif {value} is not ABSENT:",
+            "    refuse",
+        ]
+    return [*head, f"if {misfits}:", "    refuse"]
+
+
+def _presence_check(value: str, index: int, optional: bool, converts: bool) -> list[str]:
+    """Lines that take a field its validator checks: count it if optional, else require it."""
+    if optional:
+        lines = [f"if {value} is not ABSENT:", "    given += 1"]
+    else:
+        lines = [f"if {value} is ABSENT:", "    refuse"]
+    if converts:
+        lines.append(f"{value} = convert{index}({value})")
+    return lines
+
+
+def _checks(cls: type[Event], namespace: dict[str, Any], keys: int, instance: str) -> list[str]:
+    """Lines that read every wire field of ``cls`` into ``v0 …`` and refuse a bad object.
+
+    ``keys`` is how many keys the object has besides the wire fields;
+    validators and rules see ``instance`` as the event they check.
+    """
+    post_init = getattr(cls, "__attrs_post_init__", None)
+    if post_init is not (rules_hold if cls.RULES else None):
+        raise TypeError(f"{cls.__name__}: checks after construction go in RULES")
+    wire = _wire_fields(cls)
+    required = sum(1 for f in wire if f.default is attrs.NOTHING)
+    lines = ["get = obj.get", f"given = {required + keys}"]
+    late: list[str] = []
+    for index, field in enumerate(wire):
+        optional = field.default is not attrs.NOTHING
+        if optional and field.default is not ABSENT:
+            raise TypeError(f"{cls.__name__}.{field.name}: an optional field defaults to ABSENT")
+        lines.append(f"v{index} = get({field.name!r}, ABSENT)")
+        exact = _exact_classes(field)
+        if exact is not None:
+            namespace.update({f"c{index}_{p}": klass for p, klass in enumerate(exact)})
+            lines += _class_check(f"v{index}", index, exact, optional)
+            continue
+        namespace.update({f"field{index}": field, f"validate{index}": field.validator})
+        namespace[f"convert{index}"] = field.converter
+        lines += _presence_check(f"v{index}", index, optional, field.converter is not None)
+        late.append(f"validate{index}({instance}, field{index}, v{index})")
+    for position, (names, rule) in enumerate(cls.RULES):
+        namespace[f"rule{position}"] = rule
+        values = ", ".join(f"v{[f.name for f in wire].index(name)}" for name in names)
+        late.append(f"rule{position}({values})")
+    lines += ["if given != len(obj):", "    refuse"]
+    if late:
+        lines += ["try:", *(f"    {call}" for call in late), "except TypeError:", "    refuse"]
+    return lines
+
+
+def _function(name: str, arguments: str, lines: list[str], refuse: str) -> str:
+    """The source of a function of ``lines``, each line ``refuse`` (indented) replaced."""
+    body = "".join(
+        f"    {line[: -len('refuse')] + refuse if line.strip() == 'refuse' else line}\n"
+        for line in lines
+    )
+    return f"def {name}({arguments}):\n{body}"
+
+
+def _builder_source(cls: type[Event], namespace: dict[str, Any], keys: int) -> str:
+    fields = attrs.fields(cls)
+    wire = _wire_fields(cls)
+    lines = ["event = new(cls)"]
+    for index, field in enumerate(fields):
+        namespace[f"set{index}"] = _slot_setter(cls, field.name)
+        if field in wire:
+            lines.append(f"set{index}(event, v{wire.index(field)})")
+        elif field.default is attrs.NOTHING or isinstance(field.default, _FACTORY):
+            raise TypeError(f"{cls.__name__}.{field.name}: an internal field needs a default")
+        else:
+            namespace[f"default{index}"] = field.default
+            lines.append(f"set{index}(event, default{index})")
+    checks = _checks(cls, namespace, keys, "event")
+    split = checks.index("if given != len(obj):") + 2
+    lines = [*checks[:split], *lines, *checks[split:], "return event"]
+    return _function(f"build_{cls.KIND}", "obj", lines, "return None")
+
+
+def _object_fold_source(
+    cls: type[Event], fields: tuple[str, ...], namespace: dict[str, Any]
+) -> str:
+    names = [f.name for f in _wire_fields(cls)]
+    values = ", ".join(f"v{names.index(name)}" for name in fields)
+    lines = [*_checks(cls, namespace, 1, "None"), f"return then(target, {values})"]
+    return _function(f"fold_{cls.KIND}", "target, obj", lines, "return False")
+
+
+def builder_source(cls: type[Event]) -> str:
+    """The generated source of ``cls``'s builder, to read what it checks."""
+    return _builder_source(cls, {}, 0)
+
+
+def object_fold_source(cls: type[Event], fields: tuple[str, ...]) -> str:
+    """The generated source of an object fold of ``cls``, to read what it checks."""
+    return _object_fold_source(cls, fields, {})
+
+
+def _compile(source: str, name: str, namespace: dict[str, Any]) -> Any:
+    code = compile(source, f"<streamspec {name}>", "exec")
+    exec(code, namespace)
+    return namespace[name]
+
+
+def compile_builder(cls: type[Event], *, typed: bool = False) -> Builder:
+    """Generate and compile the builder of one event class (rules 1-4).
+
+    ``typed``: the objects it reads still have their ``type`` (one more key
+    to take, and leave where it is).
+    """
+    namespace: dict[str, Any] = {"ABSENT": ABSENT, "new": object.__new__, "cls": cls}
+    source = _builder_source(cls, namespace, 1 if typed else 0)
+    build: Builder = _compile(source, f"build_{cls.KIND}", namespace)
+    return build
+
+
+def compile_object_fold(
+    cls: type[Event], fields: tuple[str, ...], then: Callable[..., bool]
+) -> ObjectFold:
+    """Generate an object fold of ``cls``: ``then(target, *values of fields)`` once the
+    object passes every check of rules 1-3 (its ``type`` counting as one more key).
+    """
+    namespace: dict[str, Any] = {"ABSENT": ABSENT, "then": then}
+    source = _object_fold_source(cls, fields, namespace)
+    fold: ObjectFold = _compile(source, f"fold_{cls.KIND}", namespace)
+    return fold
+
+
+#: ``wire type -> builder`` for every event class.
+BUILDERS: Final[Mapping[str, Builder]] = {cls.TYPE: compile_builder(cls) for cls in EVENT_CLASSES}

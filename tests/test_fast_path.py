@@ -1,0 +1,442 @@
+"""The fast path gives exactly what the full path gives, on good lines and bad ones.
+
+The fast path is three layers: builders that make an event from its JSON
+object with checks generated from the event classes (``_fast_decode``), object
+folds that fold a common delta into a reducer without making the event, and
+the reducer's table-compiled fast paths for events. Each is compared with the
+full path (the constructor, ``apply`` judging every event) on generated
+streams: legal and illegal events, mutated objects (keys dropped or added,
+values of other JSON types, keys named twice, keys written with whitespace),
+and lines that are no objects at all.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import attrs
+import orjson
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from streamspec import ProtocolError, Reducer, _codec, encode_event
+from streamspec._codec import decode_event, structure_event
+from streamspec._content import JOIN_EVERY, TextBlock
+from streamspec._diagnostics import Severity
+from streamspec._errors import DecodeError
+from streamspec._events import EVENT_CLASSES, Event, rules_hold
+from streamspec._fast_decode import BUILDERS, builder_source, compile_builder
+from streamspec._jsonl import Line, _keys, _separators, read_records
+from streamspec._machines import ROUTES
+from streamspec._message import FAST_ACTIONS
+from streamspec.envelope._formats import read_reply_events, reply_lines
+from streamspec.testing import (
+    OTHER_REPLY_ID,
+    any_events,
+    legal_streams,
+    unknown_events,
+    with_wrong_reply_id,
+)
+from streamspec.testing._strategies import rechunked
+
+_SLOW = settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+# ------------------------------------------------------------ the full path
+
+
+def _refuse(obj: dict[str, Any]) -> None:
+    return None
+
+
+@contextmanager
+def _builders_off() -> Iterator[None]:
+    """Every builder refuses: each object goes through the event constructor."""
+    saved = dict(_codec._BUILDERS)
+    _codec._BUILDERS.update(dict.fromkeys(saved, _refuse))
+    try:
+        yield
+    finally:
+        _codec._BUILDERS.update(saved)
+
+
+def _full_reducer(**options: Any) -> Reducer:
+    reducer = Reducer(**options)
+    reducer._fast = {}
+    return reducer
+
+
+# ------------------------------------------------------------ strategies
+
+_TRICKY = st.text(alphabet='ab"\\: \t{}é', max_size=6)
+_JUNK_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 3),
+    st.floats(allow_nan=False, allow_infinity=False),
+    _TRICKY,
+    st.lists(st.integers(0, 2), max_size=2),
+    st.dictionaries(_TRICKY, st.integers(0, 2), max_size=2),
+)
+_JUNK_LINES = st.sampled_from(
+    (
+        b"",
+        b"   ",
+        b"[1, 2]",
+        b'"text"',
+        b"nul",
+        b"\xff",
+        b'{"type": "TEXT_BLOCK_DELTA", "reply_id":',
+        b"[" * 200 + b"]" * 200,
+        b'{"a": ' * 130 + b"1" + b"}" * 130,
+        b'{"type": ["TEXT_BLOCK_DELTA"]}',
+        b"{}",
+    )
+)
+
+
+@st.composite
+def _legal(draw: st.DrawFn) -> list[Event]:
+    """A legal stream, each delta repeated up to three times (still legal, and what fast paths fold)."""
+    events: list[Event] = []
+    for event in draw(legal_streams(max_events=16).flatmap(rechunked)):
+        copies = draw(st.integers(1, 4)) if event.KIND in FAST_ACTIONS else 1
+        events.extend([event] * copies)
+    return events
+
+
+@st.composite
+def _records(draw: st.DrawFn) -> list[dict[str, Any]]:
+    """AgentScope JSON objects of a stream, legal or not, some of them mutated."""
+    if draw(st.integers(0, 3)):
+        events = draw(_legal())
+    else:
+        events = draw(st.lists(st.one_of(any_events(), unknown_events()), max_size=10))
+    records = [encode_event(event) for event in events]
+    return [
+        draw(_mutated(record)) if draw(st.integers(0, 4)) == 0 else record for record in records
+    ]
+
+
+@st.composite
+def _mutated(draw: st.DrawFn, record: dict[str, Any]) -> dict[str, Any]:
+    how = draw(
+        st.sampled_from(("keep",) * 6 + ("drop", "add", "retype", "tricky", "type", "reply"))
+    )
+    record = dict(record)
+    keys = sorted(record)
+    if how == "drop" and keys:
+        del record[draw(st.sampled_from(keys))]
+    elif how == "add":
+        record[draw(st.sampled_from(("extra", "url", "data", "text", "id", "zz")))] = draw(
+            _JUNK_VALUES
+        )
+    elif how == "retype" and keys:
+        record[draw(st.sampled_from(keys))] = draw(_JUNK_VALUES)
+    elif how == "tricky":
+        for key in ("delta", "block_id", "tool_call_id"):
+            if key in record and draw(st.booleans()):
+                record[key] = draw(_TRICKY)
+    elif how == "reply" and "reply_id" in record:
+        record["reply_id"] = OTHER_REPLY_ID
+    elif how == "type":
+        record["type"] = draw(st.one_of(_JUNK_VALUES, st.sampled_from(("PING", "custom"))))
+    return record
+
+
+@st.composite
+def _line_of(draw: st.DrawFn, record: dict[str, Any]) -> bytes:
+    """One record written as a line: compact, spaced, with a key named twice, or junk."""
+    how = draw(st.sampled_from(("orjson",) * 4 + ("spaced", "twice", "junk")))
+    if how == "junk":
+        return draw(_JUNK_LINES)
+    if how == "spaced":
+        separators = draw(st.sampled_from(((", ", ": "), (",", " : "), (" ,", "\t:"))))
+        return json.dumps(record, separators=separators, ensure_ascii=draw(st.booleans())).encode()
+    text = orjson.dumps(record)
+    if how == "twice" and record:
+        key = draw(st.sampled_from(sorted(record)))
+        first = orjson.dumps({key: draw(_JUNK_VALUES)})[1:-1]
+        return b"{" + first + b"," + text[1:]
+    return text
+
+
+@st.composite
+def _streams(draw: st.DrawFn) -> bytes:
+    """A whole JSON-lines input: records as lines, junk among them, maybe a byte order mark."""
+    lines = [draw(_line_of(record)) for record in draw(_records())]
+    for _ in range(draw(st.integers(0, 2))):
+        lines.insert(draw(st.integers(0, len(lines))), draw(_JUNK_LINES))
+    newline = draw(st.sampled_from((b"\n", b"\r\n")))
+    data = newline.join(lines) + (newline if draw(st.booleans()) else b"")
+    return (b"\xef\xbb\xbf" if draw(st.integers(0, 9)) == 0 else b"") + data
+
+
+class _Trickle(io.RawIOBase):
+    """A pipe that hands out at most ``size`` bytes a read."""
+
+    def __init__(self, data: bytes, size: int) -> None:
+        self._data = io.BytesIO(data)
+        self._size = size
+
+    def readable(self) -> bool:
+        return True
+
+    def read1(self, size: int = -1) -> bytes:
+        return self._data.read(self._size)
+
+    def readinto(self, buffer: Any) -> int:
+        chunk = self._data.read(min(len(buffer), self._size))
+        buffer[: len(chunk)] = chunk
+        return len(chunk)
+
+
+def _source(data: bytes, how: int) -> Any:
+    if how == 0:
+        return io.BytesIO(data)
+    if how == 1:
+        return data.splitlines(keepends=True)
+    return _Trickle(data, how * 7)
+
+
+# ------------------------------------------------------------ the fold, as reduce runs it
+
+
+@attrs.frozen
+class _Run:
+    """Everything one fold of an input shows: what it reported, where, and what it built."""
+
+    reported: list[tuple[int, dict[str, Any]]]
+    stopped: str | None
+    last: int
+    message: dict[str, Any]
+    states: dict[str, dict[str, str]]
+    state: dict[str, Any]
+
+
+def _fold(data: bytes, how: int, *, fast: bool, strict: bool) -> _Run:
+    """Fold an input as ``streamspec reduce`` does; ``fast`` lets the reader fold objects."""
+    reducer = Reducer(strict=strict) if fast else _full_reducer(strict=strict)
+    folds = reducer.object_folds() if fast else None
+    reported: list[tuple[int, dict[str, Any]]] = []
+    last, stopped = 0, None
+    try:
+        for line in reply_lines(read_reply_events(_source(data, how), "agentscope", folds=folds)):
+            last = line.number
+            if line.problem is not None:
+                reported.append((line.number, line.problem.to_dict()))
+                if strict and line.problem.severity is Severity.ERROR:
+                    stopped = "reader"
+                    break
+            if line.event is not None:
+                reported.extend((line.number, d.to_dict()) for d in reducer.apply(line.event))
+    except ProtocolError as error:
+        reported.append((last, error.diagnostic.to_dict()))
+        stopped = "protocol"
+    if stopped is None:
+        reported.extend((last, d.to_dict()) for d in reducer.finish())
+    return _Run(
+        reported=reported,
+        stopped=stopped,
+        last=last,
+        message=reducer.to_dict(),
+        states=reducer.states(),
+        state=reducer.export_state() if stopped is None else {},
+    )
+
+
+# ------------------------------------------------------------ properties
+
+
+@_SLOW
+@given(data=_streams(), how=st.integers(0, 3), strict=st.booleans())
+def test_folding_objects_as_read_matches_the_full_path(data: bytes, how: int, strict: bool) -> None:
+    """Folding objects as they are read reports, builds and stops exactly as judging each in full."""
+    with _builders_off():
+        full = _fold(data, how, fast=False, strict=strict)
+    fast = _fold(data, how, fast=True, strict=strict)
+    assert fast == full
+
+
+@_SLOW
+@given(data=_streams(), how=st.integers(0, 3))
+def test_builders_read_the_same_lines_as_the_constructor(data: bytes, how: int) -> None:
+    """Every line read with builders equals the line read through the event constructor."""
+    with _builders_off():
+        full = list(read_records(_source(data, how), structure_event))
+    fast = list(read_records(_source(data, how), structure_event))
+    assert fast == full
+    assert [type(line.record) for line in fast] == [type(line.record) for line in full]
+
+
+def _decoded(obj: Any) -> tuple[str, Any]:
+    try:
+        event = decode_event(obj)
+    except DecodeError as error:
+        return ("error", (str(error), error.problems))
+    return (type(event).__name__, event)
+
+
+@_SLOW
+@given(record=_records().flatmap(lambda rs: st.sampled_from(rs) if rs else st.just({})))
+def test_decode_event_matches_the_constructor(record: dict[str, Any]) -> None:
+    """decode_event gives the same event, or the same error and problems, as the constructor."""
+    with _builders_off():
+        full = _decoded(dict(record))
+    assert _decoded(dict(record)) == full
+    build = BUILDERS.get(record.get("type")) if isinstance(record.get("type"), str) else None
+    built = build({k: v for k, v in record.items() if k != "type"}) if build else None
+    if built is not None:
+        assert full == (type(built).__name__, built)
+
+
+@st.composite
+def _event_streams(draw: st.DrawFn) -> list[Any]:
+    """Legal streams with events turned to another reply or an illegal one put in, and noise."""
+    events: list[Any] = draw(_legal())
+    for position in draw(st.lists(st.integers(0, max(len(events) - 1, 0)), max_size=3)):
+        if position < len(events):
+            events[position] = with_wrong_reply_id(events[position])
+    for _ in range(draw(st.integers(0, 3))):
+        noise = draw(st.one_of(any_events(), unknown_events()))
+        events.insert(draw(st.integers(0, len(events))), noise)
+    return events
+
+
+@_SLOW
+@given(events=_event_streams(), strict=st.booleans())
+def test_apply_matches_the_full_judgement(events: list[Event], strict: bool) -> None:
+    """Reducer.apply answers each event as judging it in full does, and ends in the same state."""
+    fast, full = Reducer(strict=strict), _full_reducer(strict=strict)
+    for event in events:
+        answers = []
+        for reducer in (fast, full):
+            try:
+                answers.append(reducer.apply(event))
+            except ProtocolError as error:
+                answers.append(error.diagnostic)
+        assert type(answers[0]) is type(answers[1])
+        assert answers[0] == answers[1]
+    assert fast.to_dict() == full.to_dict()
+    assert fast.export_state() == full.export_state()
+    assert fast.finish() == full.finish()
+
+
+@st.composite
+def _json_objects(draw: st.DrawFn) -> Any:
+    leaves = st.one_of(st.none(), st.integers(-9, 9), _TRICKY)
+    return draw(
+        st.dictionaries(
+            _TRICKY,
+            st.recursive(
+                leaves,
+                lambda inner: st.one_of(
+                    st.lists(inner, max_size=3), st.dictionaries(_TRICKY, inner, max_size=3)
+                ),
+                max_leaves=6,
+            ),
+            max_size=4,
+        )
+    )
+
+
+@given(value=_json_objects(), spaced=st.sampled_from(((",", ":"), (", ", " : "), (",", "\t:"))))
+def test_separator_count_never_falls_short_of_the_keys(value: Any, spaced: Any) -> None:
+    """The text count of key separators is at least the number of keys an object writes."""
+    for raw in (orjson.dumps(value), json.dumps(value, separators=spaced).encode()):
+        assert _separators(raw) >= _keys(value)
+
+
+@given(deltas=st.lists(st.text(max_size=3), max_size=5000), cut=st.integers(0, 5000))
+def test_text_joins_its_deltas_in_bounded_pieces(deltas: list[str], cut: int) -> None:
+    """A block's text is its deltas joined, held in at most 126 pieces plus one per 4096 deltas."""
+    block = TextBlock("text", "b", "open")
+    for position, delta in enumerate(deltas):
+        block.append(delta)
+        if position == cut:
+            assert block.joined() == "".join(deltas[: position + 1])
+    pieces = len(block.parts) + len(block.batches or ()) + len(block.runs or ())
+    assert len(block.parts) < JOIN_EVERY
+    assert pieces < 2 * JOIN_EVERY + len(deltas) // JOIN_EVERY**2 + 1
+    assert block.joined() == "".join(deltas)
+    assert (block.parts, block.batches, block.runs) == ([], None, None)
+
+
+# ------------------------------------------------------------ examples
+
+
+def test_every_event_class_has_a_builder_and_every_whole_event_an_object_fold() -> None:
+    """Builders cover the catalog; the reducer folds every event but batches from its object."""
+    assert set(BUILDERS) == {cls.TYPE for cls in EVENT_CLASSES}
+    folds = Reducer().object_folds()
+    batches = {cls.TYPE for cls in EVENT_CLASSES if any(r.items for r in ROUTES[cls.KIND])}
+    assert batches == {
+        "REQUIRE_USER_CONFIRM",
+        "REQUIRE_EXTERNAL_EXECUTION",
+        "USER_CONFIRM_RESULT",
+        "EXTERNAL_EXECUTION_RESULT",
+    }
+    assert set(folds) == {cls.TYPE for cls in EVENT_CLASSES} - batches
+
+
+def test_a_builder_reads_every_wire_field_of_its_class() -> None:
+    """The generated source names each wire field of the class, and only those."""
+    for cls in EVENT_CLASSES:
+        source = builder_source(cls)
+        wire = [f.name for f in attrs.fields(cls) if not f.metadata.get("internal")]
+        named = [name for name in wire if f"get({name!r}, ABSENT)" in source]
+        assert named == wire, cls.__name__
+
+
+def test_a_check_after_construction_outside_rules_is_refused() -> None:
+    """A class whose __attrs_post_init__ is not its RULES cannot get a builder."""
+
+    @attrs.frozen(kw_only=True)
+    class Checked(Event):
+        TYPE = "CHECKED"
+        KIND = "checked"
+
+        def __attrs_post_init__(self) -> None:
+            return None
+
+    with pytest.raises(TypeError, match="RULES"):
+        compile_builder(Checked)
+    assert rules_hold is not Checked.__attrs_post_init__
+
+
+def test_apply_answers_a_folded_delta_with_an_empty_tuple() -> None:
+    """An event the fast path folds is answered with an empty tuple, and its text is kept."""
+    reducer = Reducer()
+    lines = b"\n".join(
+        (
+            b'{"type":"TEXT_BLOCK_START","reply_id":"r","block_id":"b"}',
+            b'{"type":"TEXT_BLOCK_DELTA","reply_id":"r","block_id":"b","delta":"x"}',
+        )
+    )
+    events = [line.record for line in read_records(io.BytesIO(lines), structure_event)]
+    assert reducer.apply(events[0]) == ()
+    answers = [reducer.apply(events[1]), reducer.apply(events[1])]
+    assert [type(answer) for answer in answers] == [tuple, tuple]
+    assert answers == [(), ()]
+    assert reducer.to_dict()["content"][0]["text"] == "xx"
+
+
+def test_a_folded_last_line_ends_the_stream_with_an_empty_line() -> None:
+    """When the reader folds the last line, an empty line with its number ends the stream."""
+    data = (
+        b'{"type":"TEXT_BLOCK_START","reply_id":"r","block_id":"b"}\n'
+        b'{"type":"TEXT_BLOCK_DELTA","reply_id":"r","block_id":"b","delta":"x"}\n'
+    )
+    reducer = Reducer()
+    seen = []
+    for line in read_records(io.BytesIO(data), structure_event, folds=reducer.object_folds()):
+        seen.append(line)
+        if line.record is not None:
+            assert reducer.apply(line.record) == ()
+    assert seen[1:] == [Line(2)]
+    assert reducer.next_index == 2
+    assert reducer.to_dict()["content"][0]["text"] == "x"
