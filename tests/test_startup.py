@@ -34,18 +34,16 @@ sys.stderr.write("\\0" + repr(code) + "\\0" + "\\n".join(sorted(sys.modules)))
 NOT_FOR_REDUCE = [
     "rich",
     "hypothesis",
+    "cattrs",
     "streamspec.pairing",
+    "streamspec.completion",
+    "streamspec.envelope._a3s",
     "streamspec.conform",
     "streamspec.testing",
     "streamspec._check",
     "streamspec._render",
 ]
-#: Kept out only once the modules that import them at module level load them on demand.
-NOT_FOR_REDUCE_YET = {
-    "cattrs": "streamspec._codec builds its cattrs converter at import",
-    "streamspec.envelope._a3s": "streamspec.envelope._formats imports the a3s importer at import",
-    "streamspec.completion": "streamspec.envelope._a3s imports streamspec.completion._table",
-}
+SEED_000 = Path(__file__).resolve().parents[1] / "examples" / "seed000.agentscope.jsonl"
 
 #: The message ``reduce`` prints for an input with no event.
 EMPTY_MESSAGE = {
@@ -109,16 +107,23 @@ def test_reduce_does_not_import(reduce_probe: Probe, module: str) -> None:
     assert not reduce_probe.loaded(module)
 
 
-@pytest.mark.parametrize(
-    "module",
-    [
-        pytest.param(module, marks=pytest.mark.xfail(strict=True, reason=reason))
-        for module, reason in NOT_FOR_REDUCE_YET.items()
-    ],
-)
-def test_reduce_does_not_import_yet(reduce_probe: Probe, module: str) -> None:
-    """``streamspec reduce`` of an AgentScope file imports no a3s importer, judge or cattrs."""
-    assert not reduce_probe.loaded(module)
+@pytest.fixture(scope="module")
+def seed_probe() -> Probe:
+    return Probe("reduce", str(SEED_000))
+
+
+def test_reduce_of_seed_000_folds_it(seed_probe: Probe) -> None:
+    """The probed ``reduce`` of seed 000 folds the whole reply without a word."""
+    assert seed_probe.code == 0
+    assert seed_probe.stderr == ""
+    assert orjson.loads(seed_probe.stdout)["finished_at"] is not None
+
+
+@pytest.mark.parametrize("module", NOT_FOR_REDUCE)
+def test_reduce_of_events_does_not_import(seed_probe: Probe, module: str) -> None:
+    """Folding real events loads nothing more of that list than an empty file does."""
+    assert seed_probe.loaded("streamspec._reducer")
+    assert not seed_probe.loaded(module)
 
 
 def test_python_dash_m_reduce_runs(empty_file: Path) -> None:

@@ -27,7 +27,8 @@ The shape is the flat object ``event.model_dump(mode="json")`` gives: ``id``,
   paths alone.
 
 The conversion is registered on a cattrs converter (:data:`converter`), so
-other formats can build on the same hooks.
+other formats can build on the same hooks. The converter is made on first
+use: reading and writing events never needs cattrs.
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 import attrs
-import cattrs
 
 from streamspec._errors import DecodeError, UsageError
 from streamspec._events import (
@@ -177,11 +177,27 @@ def _unstructure(event: AgentEvent) -> dict[str, Any]:
     return out
 
 
-#: The converter that reads and writes AgentScope JSON.
-converter: Final = cattrs.Converter()
-for _cls in (*EVENT_CLASSES, UnknownEvent, Event):
-    converter.register_structure_hook(_cls, _structure)
-    converter.register_unstructure_hook(_cls, _unstructure)
+#: The cattrs converter that reads and writes AgentScope JSON (made on first use).
+converter: Any
+
+
+def _make_converter() -> Any:
+    """A cattrs converter with :func:`decode_event`'s and :func:`encode_event`'s hooks."""
+    import cattrs  # noqa: PLC0415 - made on first use (module ``__getattr__``)
+
+    made = cattrs.Converter()
+    for cls in (*EVENT_CLASSES, UnknownEvent, Event):
+        made.register_structure_hook(cls, _structure)
+        made.register_unstructure_hook(cls, _unstructure)
+    return made
+
+
+def __getattr__(name: str) -> Any:
+    """``converter``: the cattrs converter that reads and writes AgentScope JSON, made once."""
+    if name != "converter":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    made = globals()["converter"] = _make_converter()
+    return made
 
 
 #: :func:`decode_event` for reading loops: it takes over the dict it is given.

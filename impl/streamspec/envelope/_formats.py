@@ -48,7 +48,6 @@ from streamspec._errors import DecodeError, UsageError
 from streamspec._events import Event, ReplyEndEvent, ReplyStartEvent, UnknownEvent
 from streamspec._json_kind import json_kind
 from streamspec._jsonl import Line, read_lines, read_records, rewound, unreadable
-from streamspec.envelope._a3s import import_a3s
 from streamspec.envelope._envelope import (
     Envelope,
     UnsupportedVersionError,
@@ -352,6 +351,8 @@ def _read(
     if replay:
         envelopes = replay_lines(envelopes)
     if chosen is Source.A3S:
+        from streamspec.envelope._a3s import import_a3s  # noqa: PLC0415 - loads for a3s alone
+
         return import_a3s(envelopes)
     if keep_envelopes:
         return envelopes
