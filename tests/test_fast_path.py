@@ -14,16 +14,20 @@ from __future__ import annotations
 
 import io
 import json
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import attrs
 import orjson
 import pytest
+from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from streamspec import ProtocolError, Reducer, _codec, encode_event
+from streamspec._cli import main
 from streamspec._codec import decode_event, structure_event
 from streamspec._content import JOIN_EVERY, TextBlock
 from streamspec._diagnostics import Severity
@@ -440,3 +444,33 @@ def test_a_folded_last_line_ends_the_stream_with_an_empty_line() -> None:
     assert seen[1:] == [Line(2)]
     assert reducer.next_index == 2
     assert reducer.to_dict()["content"][0]["text"] == "x"
+
+
+# ------------------------------------------------------------ the command line
+
+
+def _reduce_command(data: bytes, options: list[str], *, fast: bool) -> tuple[int, bytes, str]:
+    """Run ``streamspec reduce`` in process on ``data`` from a file; ``fast`` lets it fold objects."""
+    saved = Reducer.object_folds
+    if not fast:
+        Reducer.object_folds = lambda self: None  # type: ignore[method-assign, assignment, return-value]
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "input.jsonl"
+            path.write_bytes(data)
+            result = CliRunner().invoke(main, ["reduce", *options, str(path)])
+    finally:
+        Reducer.object_folds = saved  # type: ignore[method-assign]
+    return result.exit_code, result.stdout_bytes, result.stderr
+
+
+@_SLOW
+@given(
+    data=_streams(),
+    options=st.sampled_from(([], ["--strict"], ["--from", "agentscope"], ["--reply-id", "r1"])),
+)
+def test_reduce_prints_the_same_whether_objects_fold_as_read(
+    data: bytes, options: list[str]
+) -> None:
+    """``streamspec reduce`` prints, reports and exits the same with the reader's folds on or off."""
+    assert _reduce_command(data, options, fast=True) == _reduce_command(data, options, fast=False)

@@ -98,8 +98,10 @@ class _Readable:
         self.name = name
 
     def __iter__(self) -> Iterator[bytes]:
+        # Not ``yield from``: closing this iterator must not close the stream.
         try:
-            yield from self._stream
+            for line in self._stream:  # noqa: UP028
+                yield line
         except OSError as error:
             raise ReadError(self.name, _reason(error)) from None
 

@@ -101,8 +101,9 @@ def reduce(
     per input line). Reads AgentScope JSONL, envelopes or a3s (--from).
     """
     reducer = Reducer(reply_id=reply_id, name=name, role=role, created_at=created_at, strict=strict)
+    folds = None if each else reducer.object_folds()
     try:
-        lines = read_reply_events(file if file is not None else stdin(), source)
+        lines = read_reply_events(file if file is not None else stdin(), source, folds=folds)
     except UsageError as error:
         raise click.UsageError(str(error)) from None
     apply = reducer.apply

@@ -205,6 +205,8 @@ def _peek(stream: BinaryIO | Iterable[bytes]) -> tuple[Any, Iterable[bytes]]:
     while looking; past either, the object is ``None`` (rule 8).
     """
     rest = iter(stream)
+    # A stream that reads in blocks goes on in blocks after the lines peeked at.
+    after = stream if callable(getattr(stream, "read1", None)) else rest
     seen: list[bytes] = []
     size = 0
     for raw in rest:
@@ -215,10 +217,10 @@ def _peek(stream: BinaryIO | Iterable[bytes]) -> tuple[Any, Iterable[bytes]]:
         except orjson.JSONDecodeError:
             value = None
         if isinstance(value, dict):
-            return value, rewound(seen, rest)
+            return value, rewound(seen, after)
         if len(seen) >= PEEK_LINES or size >= PEEK_BYTES:
             break
-    return None, rewound(seen, rest)
+    return None, rewound(seen, after)
 
 
 def read_events(

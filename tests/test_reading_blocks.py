@@ -1,0 +1,50 @@
+"""Format detection hands on a stream that reads in blocks, and never closes what it peeked at."""
+
+from __future__ import annotations
+
+import io
+
+import orjson
+from streamspec._console import readable
+from streamspec._jsonl import _Rewound
+from streamspec.envelope._formats import _peek, read_reply_events
+
+LINES = [
+    b"\n",
+    b"not json\n",
+    orjson.dumps({"type": "REPLY_START", "reply_id": "r"}) + b"\n",
+    b'{"type": "CUSTOM"}\n',
+]
+
+
+def test_closing_the_line_iterator_leaves_the_stream_open() -> None:
+    """A command's input stays readable after a reader stopped iterating its lines."""
+    stream = readable(io.BufferedReader(io.BytesIO(b"".join(LINES))), "input")
+    lines = iter(stream)
+    assert next(lines) == LINES[0]
+    lines.close()  # type: ignore[attr-defined]
+    assert stream.read1(1 << 16) == b"".join(LINES[1:])
+
+
+def test_peeking_keeps_block_reads_and_every_byte() -> None:
+    """After the first object is found, the rest is read in blocks, the peeked lines first."""
+    stream = readable(io.BufferedReader(io.BytesIO(b"".join(LINES))), "input")
+    first, rest = _peek(stream)
+    assert first == {"type": "REPLY_START", "reply_id": "r"}
+    assert isinstance(rest, _Rewound)
+    assert rest.read1(1 << 16) + rest.read1(1 << 16) == b"".join(LINES)
+
+
+def test_peeking_a_list_of_lines_gives_each_line_once() -> None:
+    """A plain iterable of lines is put back whole, the peeked lines not repeated."""
+    first, rest = _peek(list(LINES))
+    assert first == {"type": "REPLY_START", "reply_id": "r"}
+    assert list(rest) == LINES
+
+
+def test_auto_detected_file_reads_to_the_last_line() -> None:
+    """Reading an auto-detected stream that was peeked at gives every line, numbered."""
+    stream = readable(io.BufferedReader(io.BytesIO(b"".join(LINES))), "input")
+    numbers = [line.number for line in read_reply_events(stream, "auto")]
+    assert numbers[-1] == len(LINES)
+    assert stream.read1(1) == b""
