@@ -83,12 +83,21 @@ TestFullPathReducer.__doc__ = (
 
 
 class _WireReducer:
-    """A reducer fed wire JSON, reading each object the way the command line does."""
+    """A reducer fed wire JSON, reading each object the way the command line does.
+
+    Each object is offered to the reducer's object folds first (as ``reduce``
+    reads a file), and decoded by the codec when no fold takes it.
+    """
 
     def __init__(self, strict: bool, **options: Any) -> None:
         self.reducer = Reducer(strict=strict, **options)
+        self.folds = self.reducer.object_folds()
 
     def apply(self, wire: Any) -> Any:
+        type_ = wire.get("type") if isinstance(wire, dict) else None
+        fold = self.folds.get(type_) if isinstance(type_, str) else None
+        if fold is not None and fold(wire):
+            return ()
         try:
             event = decode_event(wire)
         except DecodeError as error:

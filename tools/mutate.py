@@ -51,7 +51,8 @@ ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENT_FILE = ROOT / "tools" / "equivalent-mutants.txt"
 PACKAGE = "impl/streamspec"
 REDUCER_FILES = tuple(
-    f"{PACKAGE}/{name}.py" for name in ("_reducer", "_machines", "_tables", "_message", "_content")
+    f"{PACKAGE}/{name}.py"
+    for name in ("_reducer", "_fast_fold", "_machines", "_tables", "_message", "_content")
 )
 TESTS = {
     "stateful": ["-x", "tests/test_stateful_reducer.py"],
