@@ -32,11 +32,18 @@ from streamspec._codec import decode_event, structure_event
 from streamspec._content import JOIN_EVERY, TextBlock
 from streamspec._diagnostics import Severity
 from streamspec._errors import DecodeError
-from streamspec._events import EVENT_CLASSES, Event, rules_hold
+from streamspec._events import (
+    EVENT_CLASSES,
+    Event,
+    ModelCallEndEvent,
+    ModelCallStartEvent,
+    rules_hold,
+)
 from streamspec._fast_decode import BUILDERS, builder_source, compile_builder
 from streamspec._jsonl import Line, _keys, _separators, read_records
 from streamspec._machines import ROUTES
 from streamspec._message import FAST_ACTIONS
+from streamspec.completion import Judge
 from streamspec.envelope._formats import read_reply_events, reply_lines
 from streamspec.testing import (
     OTHER_REPLY_ID,
@@ -474,3 +481,71 @@ def test_reduce_prints_the_same_whether_objects_fold_as_read(
 ) -> None:
     """``streamspec reduce`` prints, reports and exits the same with the reader's folds on or off."""
     assert _reduce_command(data, options, fast=True) == _reduce_command(data, options, fast=False)
+
+
+def _judge_command(data: bytes, *, fast: bool) -> tuple[int, bytes, str]:
+    """Run ``streamspec judge`` in process on ``data`` from a file; ``fast`` lets it fold objects."""
+    saved = Judge.object_folds
+    if not fast:
+        Judge.object_folds = lambda self: None  # type: ignore[method-assign, assignment, return-value]
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "input.jsonl"
+            path.write_bytes(data)
+            result = CliRunner().invoke(main, ["judge", str(path)])
+    finally:
+        Judge.object_folds = saved  # type: ignore[method-assign]
+    return result.exit_code, result.stdout_bytes, result.stderr
+
+
+@st.composite
+def _text_call(draw: st.DrawFn, reply_id: str) -> list[dict[str, Any]]:
+    """One model call of a reply: text blocks of a few deltas each, ended or not."""
+    records: list[dict[str, Any]] = [
+        encode_event(ModelCallStartEvent(reply_id=reply_id, model_name="m"))
+    ]
+    for block in draw(st.lists(st.sampled_from(("b1", "b2", "b3")), min_size=1, max_size=3)):
+        records.append({"type": "TEXT_BLOCK_START", "reply_id": reply_id, "block_id": block})
+        for delta in draw(st.lists(_TRICKY, max_size=5)):
+            records.append(
+                {
+                    "type": "TEXT_BLOCK_DELTA",
+                    "reply_id": reply_id,
+                    "block_id": block,
+                    "delta": delta,
+                }
+            )
+        if draw(st.booleans()):
+            records.append({"type": "TEXT_BLOCK_END", "reply_id": reply_id, "block_id": block})
+    if draw(st.integers(0, 3)):
+        end = ModelCallEndEvent(
+            reply_id=reply_id,
+            input_tokens=3,
+            output_tokens=5,
+            finished_reason=draw(st.sampled_from(("completed", "interrupted"))),
+        )
+        records.append(encode_event(end))
+    return records
+
+
+@st.composite
+def _calls_streams(draw: st.DrawFn) -> bytes:
+    """Model calls of one or two replies, their lines shuffled a little, some objects mutated."""
+    records: list[dict[str, Any]] = []
+    for _ in range(draw(st.integers(1, 3))):
+        records.extend(draw(_text_call(draw(st.sampled_from(("r1", "r1", "r2"))))))
+    for _ in range(draw(st.integers(0, 2))):
+        if len(records) > 1:
+            at = draw(st.integers(0, len(records) - 2))
+            records[at], records[at + 1] = records[at + 1], records[at]
+    mutated = [
+        draw(_mutated(record)) if draw(st.integers(0, 7)) == 0 else record for record in records
+    ]
+    return b"\n".join(draw(_line_of(record)) for record in mutated) + b"\n"
+
+
+@_SLOW
+@given(data=st.one_of(_streams(), _calls_streams()))
+def test_judge_prints_the_same_whether_objects_fold_as_read(data: bytes) -> None:
+    """``streamspec judge`` prints, reports and exits the same with the reader's folds on or off."""
+    assert _judge_command(data, fast=True) == _judge_command(data, fast=False)

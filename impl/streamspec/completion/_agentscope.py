@@ -124,9 +124,33 @@ class AgentScopeCalls:
         emit: takes each piece of evidence, in order, as it is found.
     """
 
-    def __init__(self, emit: Callable[[Evidence], None]) -> None:
+    def __init__(
+        self,
+        emit: Callable[[Evidence], None],
+        text_chunk: Callable[[str, str], bool] | None = None,
+    ) -> None:
         self._emit = emit
+        self._text_chunk = text_chunk
         self._replies: dict[str, _Reply] = {}
+
+    def text_folded(self, reply_id: str, block_id: str, delta: str) -> bool:
+        """Take a text delta of a started block of the open call, or return False.
+
+        The delta's fields are already checked. It is taken only when the
+        reply has an open call, the block was started in it, and
+        ``text_chunk(call, delta)`` (given at construction) takes the chunk
+        as :meth:`feed` would have it emitted; then the block's text grows as
+        :meth:`text_streamed` grows it. Otherwise nothing changes.
+        """
+        reply = self._replies.get(reply_id)
+        if reply is None or self._text_chunk is None:
+            return False
+        call = reply.open_call
+        block = reply.blocks.get(block_id)
+        if call is None or block is None or not self._text_chunk(call, delta):
+            return False
+        block.append(delta)
+        return True
 
     def feed(self, event: Event) -> None:
         """Emit the evidence ``event`` gives (none for most events)."""

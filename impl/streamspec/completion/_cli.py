@@ -66,10 +66,10 @@ def judge(file: BinaryIO | None, source: str) -> None:
     bundled muse example (seed 002).
     """
     stream = file if file is not None else example_path(BUNDLED_MUSE_EXAMPLE).open("rb")
-    lines = read_events(stream, source)
+    judge_ = Judge()
+    lines = read_events(stream, source, folds=judge_.object_folds())
     if source == Source.A3S.value:  # the only source whose lines judge_lines filters
         lines = judge_lines(lines, source)
-    judge_ = Judge()
     apply = judge_.apply
     for line in lines:
         if line.problem is not None:

@@ -27,6 +27,7 @@ the action names of the rows taken.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final
 
@@ -38,7 +39,8 @@ from streamspec._completion_events import (
     ModelReceiptEvent,
 )
 from streamspec._errors import SpecError, UsageError
-from streamspec._events import Event, UnknownEvent
+from streamspec._events import Event, TextBlockDeltaEvent, UnknownEvent
+from streamspec._fast_decode import ObjectFold, compile_object_fold
 from streamspec._json_kind import json_kind
 from streamspec.completion._agentscope import AgentScopeCalls, CallOpened, Evidence, StreamedChunk
 from streamspec.completion._finish_reasons import finish_class
@@ -162,7 +164,40 @@ class Judge:
         self._routes = self._table.routes
         self._compiled = self._table.compiled
         self._calls: dict[str, _Call] = {}
-        self._feed = AgentScopeCalls(self._evidence).feed
+        self._agentscope = AgentScopeCalls(self._evidence, self._text_chunk)
+        self._feed = self._agentscope.feed
+        chunk = self._routes[ModelChunkEvent.KIND]
+        self._chunk_machine = chunk.machine
+        #: The states where a chunk is a self-loop that appends it: nothing else to do.
+        self._chunk_loops = frozenset(
+            state
+            for (state, event), row in self._compiled[chunk.machine].plain.items()
+            if event == chunk.event and row.target == state and row.action == "chunk_appended"
+        )
+
+    def object_folds(self) -> Mapping[str, Callable[[dict[str, Any]], bool]]:
+        """Return ``wire type -> fold`` for the AgentScope JSON objects the judge takes whole.
+
+        A fold takes an object only when decoding it would give an event with
+        no ``extra`` keys and :meth:`apply` would change nothing but the text
+        of an open call's block: a text delta of a started block, its call
+        settled and in a state where a chunk is a self-loop. It returns
+        ``False`` having changed nothing otherwise. A reader offers each
+        object it parses (``read_events(..., folds=...)``).
+        """
+        return {TextBlockDeltaEvent.TYPE: functools.partial(_text_delta_fold(), self._agentscope)}
+
+    def _text_chunk(self, key: str, text: str) -> bool:
+        """Append a text chunk to a settled call that takes it as a self-loop, or return False."""
+        call = self._calls.get(key)
+        if (
+            call is None
+            or not call.settled
+            or call.states[self._chunk_machine] not in self._chunk_loops
+        ):
+            return False
+        call.text.append(text)
+        return True
 
     def apply(self, event: Event | UnknownEvent | CompletionEvent | CallOpened) -> None:
         """Take one event into account.
@@ -252,6 +287,14 @@ class Judge:
                 error_code=code,
                 error_message=message,
             )
+
+
+@functools.cache
+def _text_delta_fold() -> ObjectFold:
+    """The object fold of a text delta, made on first use: checks, then ``text_folded``."""
+    return compile_object_fold(
+        TextBlockDeltaEvent, ("reply_id", "block_id", "delta"), AgentScopeCalls.text_folded
+    )
 
 
 def judge(events: Iterable[Event | UnknownEvent | CompletionEvent]) -> list[Verdict]:

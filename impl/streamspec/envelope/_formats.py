@@ -224,7 +224,11 @@ def _peek(stream: BinaryIO | Iterable[bytes]) -> tuple[Any, Iterable[bytes]]:
 
 
 def read_events(
-    stream: BinaryIO | Iterable[bytes], source: str = "auto", *, replay: bool = True
+    stream: BinaryIO | Iterable[bytes],
+    source: str = "auto",
+    *,
+    replay: bool = True,
+    folds: Mapping[str, Callable[[dict[str, Any]], bool]] | None = None,
 ) -> Iterator[Line]:
     """Read a JSON-lines stream in any supported format into lines of events.
 
@@ -232,6 +236,10 @@ def read_events(
         stream: the input, as bytes lines.
         source: ``auto``, ``envelope``, ``agentscope``, ``muse`` or ``a3s``.
         replay: apply the replay filter to envelopes (``convert`` turns it off).
+        folds: ``wire type -> fold`` (a reducer's or a judge's
+            ``object_folds()``): AgentScope objects a fold takes are taken as
+            they are read and give no line (see
+            :func:`~streamspec._jsonl.read_records`).
 
     Returns:
         lines whose records are reply events, completion events or unknown
@@ -244,7 +252,7 @@ def read_events(
     decides the format (at most :data:`PEEK_LINES` lines and :data:`PEEK_BYTES`
     bytes are looked at); the rest is read as the result is iterated.
     """
-    return read_input(stream, source, replay=replay)
+    return read_input(stream, source, replay=replay, folds=folds)
 
 
 def read_input(
@@ -253,6 +261,7 @@ def read_input(
     *,
     replay: bool = True,
     keep_envelopes: bool = False,
+    folds: Mapping[str, Callable[[dict[str, Any]], bool]] | None = None,
 ) -> Iterator[Line]:
     """Like :func:`read_events`; with ``keep_envelopes``, envelope input keeps its
     :class:`Envelope` records (metadata included) instead of their events.
@@ -267,7 +276,7 @@ def read_input(
         raise UsageError(
             f"unknown source {source!r}; expected one of {', '.join(SOURCES)}"
         ) from None
-    return _read(binary_lines(stream), chosen, replay, keep_envelopes)
+    return _read(binary_lines(stream), chosen, replay, keep_envelopes, folds)
 
 
 def binary_lines(stream: Any) -> BinaryIO | Iterable[bytes]:
