@@ -204,3 +204,46 @@ def test_spec_mutants_apply_to_the_current_spec(mutant: object) -> None:
     text = (ROOT / mutant.path).read_text(encoding="utf-8")  # type: ignore[attr-defined]
     changed = mutant.apply(text)  # type: ignore[attr-defined]
     assert json.loads(changed) != json.loads(text)
+
+
+def test_related_tests_are_those_that_name_the_module(tmp_path: Path) -> None:
+    """A test file names a module by its dotted name or by importing it from its package."""
+    tests = tmp_path / "tests"
+    (tests / "deep").mkdir(parents=True)
+    (tests / "test_dotted.py").write_text("from streamspec.completion._cli import x\n")
+    (tests / "deep" / "test_from.py").write_text("from streamspec.completion import _cli\n")
+    (tests / "test_other.py").write_text("from streamspec.completion import _judge\n")
+    (tests / "helper.py").write_text("import streamspec.completion._cli\n")
+    found = mutate.related_tests(tmp_path, "impl/streamspec/completion/_cli.py")
+    assert found == ["tests/deep/test_from.py", "tests/test_dotted.py"]
+    assert mutate.related_tests(tmp_path, "spec/machines/reply.json") == []
+
+
+def _staged_tree(tmp_path: Path) -> Path:
+    """A tree whose ``tests`` holds a fast related file and a slow unrelated one."""
+    (tmp_path / "sample.py").write_text(SAMPLE, encoding="utf-8")
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "test_related.py").write_text(
+        "import sample\n\ndef test_add():\n    assert sample.add(2, 3) == 5\n"
+    )
+    (tests / "test_rest.py").write_text(
+        "import sample\n\ndef test_flag():\n    assert sample.pick([1, 2], 0) == [1, 2]\n"
+    )
+    return tmp_path
+
+
+def test_staged_run_stops_at_the_related_files_and_gives_the_suites_verdict(
+    tmp_path: Path,
+) -> None:
+    """A mutant the related file kills never runs the rest; one it misses still meets the rest."""
+    tree = _staged_tree(tmp_path)
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", "tests"]
+    first = ["tests/test_related.py"]
+    assert mutate.run_staged(tree, command, 120, first)[0] == "survived"
+    (tree / "tests" / "test_rest.py").write_text("def test_fails():\n    assert False\n")
+    assert mutate.run_staged(tree, command, 120, first)[0] == "killed"
+    (tree / "tests" / "test_related.py").write_text("def test_fails():\n    assert False\n")
+    (tree / "tests" / "test_rest.py").write_text("import time\ntime.sleep(60)\n")
+    status, seconds = mutate.run_staged(tree, command, 30, first)
+    assert (status, seconds < 30) == ("killed", True)
