@@ -64,6 +64,20 @@ REGRESSIONS: dict[str, tuple[bytes, str]] = {
         b'"usage":{"prompt_tokens":-21,"completion_tokens":9}}}\n',
         "a turn_end's negative prompt_tokens became MODEL_CALL_END input_tokens: FieldProblem",
     ),
+    "pairing-repair": (
+        b'{"model":"m","messages":[{"role":"user","content":"q"},{"role":"assistant",'
+        b'"content":null,"reasoning_content":"r","tool_calls":[{"id":"a","type":"function",'
+        b'"function":{"name":"f","arguments":"{}"}}]},{"role":"tool","tool_call_id":"a",'
+        b'"content":"r"},{"role":"tool","tool_call_id":"z","content":'
+        + b'{"a":' * 104
+        + b'{"m":-1e-308,"a":'
+        + b'{"a":' * 146
+        + b"0"
+        + b"}" * 252
+        + b',{"role":"assistant","content":"done"}]}',
+        "an orphan result nested 250 deep: the report that kept the dropped message nested "
+        "past orjson's writer limit (messages are now refused past 128)",
+    ),
     "cli-pairing-check": (
         b"null",
         "the pairing reader measured the nesting of a document that is not an array or object: TypeError in depth_of",

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from streamspec import UsageError, check_history, read_events, reply_lines
+from streamspec.pairing import repair
 
 
 @pytest.mark.parametrize(
@@ -54,3 +55,35 @@ def test_check_history_refuses_a_history_that_is_not_an_array(history: Any, kind
     """check_history, like repair, takes an array; anything else is a UsageError naming its kind."""
     with pytest.raises(UsageError, match=f"messages must be an array, not {kind}"):
         check_history(history, "openai")
+
+
+def _nested(levels: int) -> list[Any]:
+    """A history whose one tool result holds objects nested ``levels`` deep below it."""
+    content: Any = 0
+    for _ in range(levels):
+        content = {"a": content}
+    return [{"role": "tool", "tool_call_id": "z", "content": content}]
+
+
+@pytest.mark.parametrize("act", ["check", "repair"])
+def test_a_history_nested_past_the_limit_is_refused(act: str) -> None:
+    """Past 128 levels (the history array counting as one), check and repair raise UsageError."""
+    run = (
+        (lambda h: check_history(h, "openai"))
+        if act == "check"
+        else (lambda h: repair(h, "openai"))
+    )
+    deepest_allowed = _nested(126)  # array 1, message 2, content 3 ... 128
+    run(deepest_allowed)
+    too_deep = _nested(127)
+    with pytest.raises(UsageError, match="messages nest more than 128 deep; the limit is 128"):
+        run(too_deep)
+    assert too_deep == _nested(127)
+
+
+def test_a_history_that_contains_itself_is_refused_not_walked_forever() -> None:
+    """A Python list that holds itself is too deep, not an endless walk."""
+    history: list[Any] = [{"role": "user", "content": "q"}]
+    history.append(history)
+    with pytest.raises(UsageError, match="nest more than 128 deep"):
+        repair(history, "openai")

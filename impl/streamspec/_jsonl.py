@@ -53,6 +53,7 @@ __all__ = [
     "decode_lines",
     "depth_of",
     "json_type",
+    "nested_deeper_than",
     "read_lines",
     "read_records",
     "rewound",
@@ -178,6 +179,25 @@ def depth_of(value: Any) -> int:
             if isinstance(child, dict | list):
                 stack.append((child, depth + 1))
     return deepest
+
+
+def nested_deeper_than(value: Any, limit: int) -> bool:
+    """Whether arrays and objects nest in ``value`` more than ``limit`` deep (tuples count).
+
+    It stops at the first item past the limit, so a structure that contains
+    itself is reported as too deep instead of walked forever.
+    """
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if not isinstance(item, dict | list | tuple):
+            continue
+        if depth > limit:
+            return True
+        stack.extend(
+            (child, depth + 1) for child in (item.values() if isinstance(item, dict) else item)
+        )
+    return False
 
 
 def _too_deep(number: int, raw: bytes, value: dict[str, Any]) -> Diagnostic | None:

@@ -32,6 +32,7 @@ import orjson
 
 from streamspec._errors import UsageError
 from streamspec._json_kind import json_kind
+from streamspec._jsonl import MAX_DEPTH, nested_deeper_than
 from streamspec.pairing._dialects import Adjacency, Dialect, Rule, get_dialect
 from streamspec.pairing._messages import (
     call_entries,
@@ -276,11 +277,14 @@ def check_history(messages: Sequence[Any], dialect: str | Dialect) -> list[Pairi
         carries the upstream's own error text.
 
     Raises:
-        UsageError: for an unknown dialect token, or when ``messages`` is not
-            a list.
+        UsageError: for an unknown dialect token, when ``messages`` is not
+            a list, or when it nests more than ``MAX_DEPTH`` (128) arrays and
+            objects deep, the limit every reader keeps.
     """
     if not isinstance(messages, list | tuple):
         raise UsageError(f"messages must be an array, not {json_kind(messages)}")
+    if nested_deeper_than(messages, MAX_DEPTH):
+        raise UsageError(f"messages nest more than {MAX_DEPTH} deep; the limit is {MAX_DEPTH}")
     chosen = get_dialect(dialect)
     found = _Found(chosen)
     if chosen.adjacency is Adjacency.NEXT_MESSAGE_ONLY:

@@ -487,8 +487,9 @@ def repair(
         :class:`RepairReport` of every action and of what is still wrong.
 
     Raises:
-        UsageError: for an unknown dialect, orphan policy or fix, or when
-            ``messages`` is not a list.
+        UsageError: for an unknown dialect, orphan policy or fix, when
+            ``messages`` is not a list, or when it nests more than 128 deep
+            (as :func:`check_history`).
     """
     if not isinstance(messages, list | tuple):
         raise UsageError(f"messages must be an array, not {json_kind(messages)}")
