@@ -44,7 +44,7 @@ from streamspec._jsonl import Line, _keys, _separators, read_records
 from streamspec._machines import ROUTES
 from streamspec._message import FAST_ACTIONS
 from streamspec.completion import Judge
-from streamspec.envelope._formats import read_reply_events, reply_lines
+from streamspec.envelope._formats import read_events, read_reply_events, reply_lines
 from streamspec.testing import (
     OTHER_REPLY_ID,
     any_events,
@@ -500,23 +500,33 @@ def _judge_command(data: bytes, *, fast: bool) -> tuple[int, bytes, str]:
 
 @st.composite
 def _text_call(draw: st.DrawFn, reply_id: str) -> list[dict[str, Any]]:
-    """One model call of a reply: text blocks of a few deltas each, ended or not."""
-    records: list[dict[str, Any]] = [
-        encode_event(ModelCallStartEvent(reply_id=reply_id, model_name="m"))
-    ]
-    for block in draw(st.lists(st.sampled_from(("b1", "b2", "b3")), min_size=1, max_size=3)):
-        records.append({"type": "TEXT_BLOCK_START", "reply_id": reply_id, "block_id": block})
+    """One model call of a reply: text and thinking blocks of a few deltas each, ended or not."""
+    records: list[dict[str, Any]] = []
+    if draw(st.booleans()):
+        records.append(
+            {
+                "type": "REPLY_START",
+                "reply_id": reply_id,
+                "session_id": "s",
+                "name": "a",
+                "role": "assistant",
+            }
+        )
+    records.append(encode_event(ModelCallStartEvent(reply_id=reply_id, model_name="m")))
+    blocks = st.tuples(st.sampled_from(("TEXT", "THINKING")), st.sampled_from(("b1", "b2", "b3")))
+    for kind, block in draw(st.lists(blocks, min_size=1, max_size=3)):
+        records.append({"type": f"{kind}_BLOCK_START", "reply_id": reply_id, "block_id": block})
         for delta in draw(st.lists(_TRICKY, max_size=5)):
             records.append(
                 {
-                    "type": "TEXT_BLOCK_DELTA",
+                    "type": f"{kind}_BLOCK_DELTA",
                     "reply_id": reply_id,
                     "block_id": block,
                     "delta": delta,
                 }
             )
         if draw(st.booleans()):
-            records.append({"type": "TEXT_BLOCK_END", "reply_id": reply_id, "block_id": block})
+            records.append({"type": f"{kind}_BLOCK_END", "reply_id": reply_id, "block_id": block})
     if draw(st.integers(0, 3)):
         end = ModelCallEndEvent(
             reply_id=reply_id,
@@ -538,6 +548,8 @@ def _calls_streams(draw: st.DrawFn) -> bytes:
         if len(records) > 1:
             at = draw(st.integers(0, len(records) - 2))
             records[at], records[at + 1] = records[at + 1], records[at]
+    if draw(st.integers(0, 3)) == 0:
+        records = draw(st.permutations(records))
     mutated = [
         draw(_mutated(record)) if draw(st.integers(0, 7)) == 0 else record for record in records
     ]
@@ -549,3 +561,42 @@ def _calls_streams(draw: st.DrawFn) -> bytes:
 def test_judge_prints_the_same_whether_objects_fold_as_read(data: bytes) -> None:
     """``streamspec judge`` prints, reports and exits the same with the reader's folds on or off."""
     assert _judge_command(data, fast=True) == _judge_command(data, fast=False)
+
+
+def _judged(data: bytes, *, fast: bool) -> tuple[Any, ...]:
+    """Judge ``data`` read as AgentScope JSON: the problems, every call's states, the verdicts."""
+    judge = Judge()
+    folds = judge.object_folds() if fast else None
+    problems = []
+    for line in read_events(io.BytesIO(data), "agentscope", folds=folds):
+        if line.problem is not None:
+            problems.append((line.number, line.problem.to_dict()))
+        if line.event is not None:
+            judge.apply(line.event)
+    return problems, judge.states(), [verdict.to_dict() for verdict in judge.verdicts()]
+
+
+@_SLOW
+@given(data=st.one_of(_streams(), _calls_streams()))
+def test_judge_folds_leave_every_call_in_the_states_the_full_path_gives(data: bytes) -> None:
+    """With the folds on, every call's machines end where judging each event in full leaves them."""
+    assert _judged(data, fast=True) == _judged(data, fast=False)
+
+
+def test_a_quiet_event_of_a_new_reply_still_makes_the_reply_known() -> None:
+    """A reply's first event gives it the first call keys even when it carries no evidence."""
+    records = [
+        {
+            "type": "REPLY_START",
+            "reply_id": "r2",
+            "session_id": "s",
+            "name": "a",
+            "role": "assistant",
+        },
+        {"type": "MODEL_CALL_START", "reply_id": "r1", "model_name": "m"},
+        {"type": "MODEL_CALL_START", "reply_id": "r2", "model_name": "m"},
+    ]
+    data = b"\n".join(orjson.dumps(record) for record in records) + b"\n"
+    fast = _judged(data, fast=True)
+    assert fast == _judged(data, fast=False)
+    assert sorted(fast[1]) == ["1", "r1/1"]

@@ -58,6 +58,7 @@ from streamspec.completion._text import TextParts
 
 __all__ = [
     "AGENTSCOPE_VOCABULARY",
+    "OUTPUT_CHANNELS",
     "AgentScopeCalls",
     "CallOpened",
     "Evidence",
@@ -69,7 +70,8 @@ __all__ = [
 AGENTSCOPE_VOCABULARY: Final = "agentscope"
 
 #: Delta events that are model output, and the chunk channel they become.
-_CHANNELS: Final[Mapping[type[Event], str]] = {
+#: ``delta class -> the channel of the chunk it streams``.
+OUTPUT_CHANNELS: Final[Mapping[type[Event], str]] = {
     TextBlockDeltaEvent: "text",
     ThinkingBlockDeltaEvent: "thinking",
     ToolCallDeltaEvent: "tool_input",
@@ -127,10 +129,10 @@ class AgentScopeCalls:
     def __init__(
         self,
         emit: Callable[[Evidence], None],
-        text_chunk: Callable[[str, str], bool] | None = None,
+        chunk: Callable[[str, str, str], bool] | None = None,
     ) -> None:
         self._emit = emit
-        self._text_chunk = text_chunk
+        self._chunk = chunk
         self._replies: dict[str, _Reply] = {}
 
     def text_folded(self, reply_id: str, block_id: str, delta: str) -> bool:
@@ -138,19 +140,38 @@ class AgentScopeCalls:
 
         The delta's fields are already checked. It is taken only when the
         reply has an open call, the block was started in it, and
-        ``text_chunk(call, delta)`` (given at construction) takes the chunk
-        as :meth:`feed` would have it emitted; then the block's text grows as
-        :meth:`text_streamed` grows it. Otherwise nothing changes.
+        ``chunk(call, "text", delta)`` (given at construction) takes the
+        chunk as :meth:`feed` would have it emitted; then the block's text
+        grows as :meth:`text_streamed` grows it. Otherwise nothing changes.
         """
         reply = self._replies.get(reply_id)
-        if reply is None or self._text_chunk is None:
+        if reply is None or self._chunk is None:
             return False
         call = reply.open_call
         block = reply.blocks.get(block_id)
-        if call is None or block is None or not self._text_chunk(call, delta):
+        if call is None or block is None or not self._chunk(call, "text", delta):
             return False
         block.append(delta)
         return True
+
+    def output_folded(self, reply_id: str, channel: str, delta: str) -> bool:
+        """Take a thinking or tool-input delta of the open call, or return False.
+
+        As :meth:`text_folded`, for :meth:`output_streamed`: the reply has an
+        open call and ``chunk(call, channel, delta)`` takes the chunk.
+        """
+        reply = self._replies.get(reply_id)
+        if reply is None or self._chunk is None or reply.open_call is None:
+            return False
+        return self._chunk(reply.open_call, channel, delta)
+
+    def quiet_folded(self, reply_id: str) -> bool:
+        """Take an event that gives no evidence when its reply is already known, or return False.
+
+        :meth:`feed` of such an event only makes the reply known; once it is,
+        the event changes nothing.
+        """
+        return reply_id in self._replies
 
     def feed(self, event: Event) -> None:
         """Emit the evidence ``event`` gives (none for most events)."""
@@ -209,7 +230,7 @@ class AgentScopeCalls:
     def output_streamed(self, reply: _Reply, event: Any) -> None:
         """A thinking or tool-input delta: a chunk of the open call (rule 2)."""
         call = reply.open_call if reply.open_call is not None else self._open(reply)
-        self._emit(StreamedChunk(call, _CHANNELS[event.__class__], event.delta))
+        self._emit(StreamedChunk(call, OUTPUT_CHANNELS[event.__class__], event.delta))
 
     def output_started(self, reply: _Reply, event: Event) -> None:
         """A thinking block or a tool call starts: it opens a call if none is open (rule 2)."""
@@ -249,7 +270,7 @@ def handler_for(cls: type[Any]) -> _Handler | None:
         handler = AgentScopeCalls.call_started
     elif issubclass(cls, ModelCallEndEvent):
         handler = AgentScopeCalls.call_ended
-    elif cls in _CHANNELS:
+    elif cls in OUTPUT_CHANNELS:
         handler = (
             AgentScopeCalls.text_streamed
             if cls is TextBlockDeltaEvent

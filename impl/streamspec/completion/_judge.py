@@ -31,6 +31,8 @@ import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final
 
+import attrs
+
 from streamspec._completion_events import (
     CompletionEvent,
     ModelChunkEvent,
@@ -39,10 +41,17 @@ from streamspec._completion_events import (
     ModelReceiptEvent,
 )
 from streamspec._errors import SpecError, UsageError
-from streamspec._events import Event, TextBlockDeltaEvent, UnknownEvent
+from streamspec._events import EVENT_CLASSES, Event, TextBlockDeltaEvent, UnknownEvent
 from streamspec._fast_decode import ObjectFold, compile_object_fold
 from streamspec._json_kind import json_kind
-from streamspec.completion._agentscope import AgentScopeCalls, CallOpened, Evidence, StreamedChunk
+from streamspec.completion._agentscope import (
+    OUTPUT_CHANNELS,
+    AgentScopeCalls,
+    CallOpened,
+    Evidence,
+    StreamedChunk,
+    handler_for,
+)
 from streamspec.completion._finish_reasons import finish_class
 from streamspec.completion._table import (
     VERDICT_MACHINE,
@@ -164,7 +173,7 @@ class Judge:
         self._routes = self._table.routes
         self._compiled = self._table.compiled
         self._calls: dict[str, _Call] = {}
-        self._agentscope = AgentScopeCalls(self._evidence, self._text_chunk)
+        self._agentscope = AgentScopeCalls(self._evidence, self._chunk)
         self._feed = self._agentscope.feed
         chunk = self._routes[ModelChunkEvent.KIND]
         self._chunk_machine = chunk.machine
@@ -179,24 +188,25 @@ class Judge:
         """Return ``wire type -> fold`` for the AgentScope JSON objects the judge takes whole.
 
         A fold takes an object only when decoding it would give an event with
-        no ``extra`` keys and :meth:`apply` would change nothing but the text
-        of an open call's block: a text delta of a started block, its call
-        settled and in a state where a chunk is a self-loop. It returns
-        ``False`` having changed nothing otherwise. A reader offers each
-        object it parses (``read_events(..., folds=...)``).
+        no ``extra`` keys and :meth:`apply` would change nothing but what the
+        fold changes: a delta of the open call (a text delta of a block
+        started in it), its call settled and in a state where a chunk is a
+        self-loop, or an event that gives no evidence, of a reply already
+        seen. It returns ``False`` having changed nothing otherwise. A reader
+        offers each object it parses (``read_events(..., folds=...)``).
         """
-        return {TextBlockDeltaEvent.TYPE: functools.partial(_text_delta_fold(), self._agentscope)}
+        calls = self._agentscope
+        return {type_: functools.partial(fold, calls) for type_, fold in _object_folds().items()}
 
-    def _text_chunk(self, key: str, text: str) -> bool:
-        """Append a text chunk to a settled call that takes it as a self-loop, or return False."""
+    def _chunk(self, key: str, channel: str, text: str) -> bool:
+        """Take a chunk into a settled call where a chunk is a self-loop, or return False."""
         call = self._calls.get(key)
-        if (
-            call is None
-            or not call.settled
-            or call.states[self._chunk_machine] not in self._chunk_loops
-        ):
+        if call is None or not call.settled:
             return False
-        call.text.append(text)
+        if call.states[self._chunk_machine] not in self._chunk_loops:
+            return False
+        if channel == "text":
+            call.text.append(text)
         return True
 
     def apply(self, event: Event | UnknownEvent | CompletionEvent | CallOpened) -> None:
@@ -289,12 +299,29 @@ class Judge:
             )
 
 
+def _output_fold(channel: str) -> Callable[[AgentScopeCalls, str, str], bool]:
+    def then(calls: AgentScopeCalls, reply_id: str, delta: str) -> bool:
+        return calls.output_folded(reply_id, channel, delta)
+
+    return then
+
+
 @functools.cache
-def _text_delta_fold() -> ObjectFold:
-    """The object fold of a text delta, made on first use: checks, then ``text_folded``."""
-    return compile_object_fold(
-        TextBlockDeltaEvent, ("reply_id", "block_id", "delta"), AgentScopeCalls.text_folded
-    )
+def _object_folds() -> Mapping[str, ObjectFold]:
+    """``wire type -> object fold`` of :meth:`Judge.object_folds`, made on first use."""
+    folds: dict[str, ObjectFold] = {
+        TextBlockDeltaEvent.TYPE: compile_object_fold(
+            TextBlockDeltaEvent, ("reply_id", "block_id", "delta"), AgentScopeCalls.text_folded
+        )
+    }
+    for cls, channel in OUTPUT_CHANNELS.items():
+        if cls is not TextBlockDeltaEvent:
+            folds[cls.TYPE] = compile_object_fold(cls, ("reply_id", "delta"), _output_fold(channel))
+    for cls in EVENT_CLASSES:
+        wire = {f.name for f in attrs.fields(cls)}
+        if handler_for(cls) is None and "reply_id" in wire and cls.TYPE not in folds:
+            folds[cls.TYPE] = compile_object_fold(cls, ("reply_id",), AgentScopeCalls.quiet_folded)
+    return folds
 
 
 def judge(events: Iterable[Event | UnknownEvent | CompletionEvent]) -> list[Verdict]:
