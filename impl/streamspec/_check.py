@@ -31,7 +31,7 @@ from streamspec._reducer import Reducer
 from streamspec._render import render_report
 from streamspec.completion import Verdict
 from streamspec.completion._sources import ReplyJudges
-from streamspec.envelope._formats import judge_line, read_reply_events
+from streamspec.envelope._formats import judge_line, read_reply_events, source_of
 
 __all__ = [
     "CheckReport",
@@ -240,7 +240,7 @@ def check_lines(lines: Iterable[Line], *, source: str = "auto") -> CheckReport:
     Each reply also gets the verdict of each of its model calls (read as
     ``source`` prescribes); verdicts are information and add no findings.
     """
-    checker = Checker(source=source)
+    checker = Checker(source=source_of(lines, source))
     for line in lines:
         checker.feed(line)
     return checker.report()
@@ -278,8 +278,9 @@ def run_check(
         UsageError: an unknown ``source``.
         CompletionOnlyError: a completion-only (muse) input, which has no reply.
     """
-    checker = Checker(source=source)
-    for line in read_reply_events(stream, source):
+    lines = read_reply_events(stream, source)
+    checker = Checker(source=source_of(lines, source))
+    for line in lines:
         for finding in checker.feed(line):
             emit(finding)
     for finding in checker.finish():

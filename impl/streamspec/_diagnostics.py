@@ -65,6 +65,7 @@ class Code(enum.StrEnum):
     NO_KNOWN_TYPES = "no_known_types"
     NOT_EXPRESSIBLE = "not_expressible"
     USAGE_MISMATCH = "usage_mismatch"
+    SOURCE_VIOLATION = "source_violation"
 
 
 @attrs.frozen(kw_only=True)

@@ -27,7 +27,12 @@ from streamspec._inputs import InputFile
 from streamspec._resources import example_path
 from streamspec.completion._judge import Judge
 from streamspec.envelope._envelope import is_envelope_record
-from streamspec.envelope._formats import Source, judge_lines, read_events
+from streamspec.envelope._formats import (
+    EVIDENCE_SOURCES,
+    judge_lines,
+    read_events,
+    source_of,
+)
 from streamspec.envelope._from_option import from_option
 
 __all__ = ["BUNDLED_MUSE_EXAMPLE", "judge", "write_array"]
@@ -68,8 +73,9 @@ def judge(file: BinaryIO | None, source: str) -> None:
     stream = file if file is not None else example_path(BUNDLED_MUSE_EXAMPLE).open("rb")
     judge_ = Judge()
     lines = read_events(stream, source, folds=judge_.object_folds())
-    if source == Source.A3S.value:  # the only source whose lines judge_lines filters
-        lines = judge_lines(lines, source)
+    read_as = source_of(lines, source)
+    if read_as in EVIDENCE_SOURCES:
+        lines = judge_lines(lines, read_as)
     apply = judge_.apply
     for line in lines:
         if line.problem is not None:

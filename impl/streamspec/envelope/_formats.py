@@ -3,13 +3,17 @@
 Rules (issues 3 and 4):
 
 1. ``source`` is one of ``auto``, ``envelope``, ``agentscope``, ``muse``,
-   ``a3s``; anything else is a :class:`~streamspec.UsageError`.
-2. ``auto`` decides from the first line that holds a JSON object: a
-   ``version`` key → envelope (other versions are then rejected with the
-   seed's message); an UPPER_SNAKE ``type`` → AgentScope; a ``type``
-   containing ``/`` → muse; anything else → AgentScope (whose reader keeps
-   unknown types whole). a3s is never auto-detected: its envelopes are shaped
-   like streamspec's, and only ``--from a3s`` reads them as a3s.
+   ``a3s`` or a provider source (``openai_chat``, ``openai_responses``,
+   ``anthropic``, ``agui``, ``vercel_ui``); anything else is a
+   :class:`~streamspec.UsageError`.
+2. ``auto`` decides from the first line that holds a JSON object (an SSE
+   ``data:`` line's record counts): a ``version`` key → envelope (other
+   versions are then rejected with the seed's message); a ``type``
+   containing ``/`` → muse; a record a provider source claims
+   (:mod:`streamspec.sources`) → that source; anything else → AgentScope
+   (whose reader keeps unknown types whole). a3s is never auto-detected: its
+   envelopes are shaped like streamspec's, and only ``--from a3s`` reads them
+   as a3s.
 3. ``envelope``: each line is decoded (:func:`decode_envelope`), passed
    through the replay filter, then turned into its event; an unsupported
    version is an ``unsupported_version`` error line, a malformed envelope an
@@ -23,10 +27,14 @@ Rules (issues 3 and 4):
    :data:`PEEK_LINES` lines and :data:`PEEK_BYTES` bytes; with none there, it
    reads AgentScope (rule 2's default), so each of those lines is still
    reported. Memory before the decision is bounded, whatever precedes it.
-9. muse is completion-only: its records carry model calls and no reply.
+9. A provider source reads SSE or JSON lines
+   (:func:`~streamspec.sources.provider_lines`) with its importer.
+10. muse is completion-only: its records carry model calls and no reply.
    :func:`read_reply_events` (what ``reduce`` and ``check`` read) refuses it,
    named by ``--from muse`` or detected by ``auto``, with
    :class:`CompletionOnlyError`; ``judge`` reads it.
+11. The lines read carry the source they were read as (:func:`source_of`), so
+    ``auto`` input is judged by what it was detected as.
 """
 
 from __future__ import annotations
@@ -56,11 +64,14 @@ from streamspec.envelope._envelope import (
     to_event,
 )
 from streamspec.envelope._replay import replay_lines
+from streamspec.sources._registry import PROVIDER_SOURCES, detect_provider, import_provider
+from streamspec.sources._sse import payload_of, provider_lines
 
 __all__ = [
     "PEEK_BYTES",
     "PEEK_LINES",
     "SOURCES",
+    "EVIDENCE_SOURCES",
     "CompletionOnlyError",
     "Source",
     "detect_source",
@@ -72,6 +83,7 @@ __all__ = [
     "read_input",
     "read_reply_events",
     "reply_lines",
+    "source_of",
 ]
 
 
@@ -83,10 +95,20 @@ class Source(enum.Enum):
     AGENTSCOPE = "agentscope"
     MUSE = "muse"
     A3S = "a3s"
+    OPENAI_CHAT = "openai_chat"
+    OPENAI_RESPONSES = "openai_responses"
+    ANTHROPIC = "anthropic"
+    AGUI = "agui"
+    VERCEL_UI = "vercel_ui"
 
 
 #: The ``--from`` choices, in help order.
 SOURCES: Final = tuple(s.value for s in Source)
+#: The provider sources' names.
+_PROVIDERS: Final = frozenset(p.name for p in PROVIDER_SOURCES)
+#: Sources whose importers state each model call's evidence as completion
+#: events; their reply events are evidence for the reducer only (rule 11).
+EVIDENCE_SOURCES: Final = frozenset({"a3s", *_PROVIDERS})
 
 _UPPER_SNAKE: Final = re.compile(r"[A-Z][A-Z0-9_]*")
 
@@ -120,6 +142,27 @@ class _AgentScopeLines(itertools.chain[Line]):
     :func:`reply_lines` has nothing to drop from them and hands them on as they are.
     """
 
+    source = "agentscope"
+
+
+class SourceLines(Iterator[Line]):
+    """Lines read as ``source`` (what ``auto`` decided, rule 11)."""
+
+    __slots__ = ("_lines", "source")
+
+    def __init__(self, lines: Iterator[Line], source: str) -> None:
+        self._lines = lines
+        self.source = source
+
+    def __next__(self) -> Line:
+        return next(self._lines)
+
+
+def source_of(lines: Iterable[Line], default: str) -> str:
+    """The source ``lines`` were read as, when they say; else ``default``."""
+    found = getattr(lines, "source", None)
+    return found if isinstance(found, str) else default
+
 
 def detect_source(record: Any) -> Source:
     """Return the format ``auto`` picks for a first record (rule 2)."""
@@ -128,6 +171,9 @@ def detect_source(record: Any) -> Source:
     type_ = record.get("type") if isinstance(record, dict) else None
     if isinstance(type_, str) and "/" in type_:
         return Source.MUSE
+    found = detect_provider(record)
+    if found is not None:
+        return Source(found.name)
     return Source.AGENTSCOPE
 
 
@@ -213,7 +259,7 @@ def _peek(stream: BinaryIO | Iterable[bytes]) -> tuple[Any, Iterable[bytes]]:
         seen.append(raw)
         size += len(raw)
         try:
-            value = orjson.loads(raw.strip() or b"null")
+            value = orjson.loads(payload_of(raw) or b"null")
         except orjson.JSONDecodeError:
             value = None
         if isinstance(value, dict):
@@ -355,7 +401,9 @@ def _read(
         first, stream = _peek(stream)
         chosen = detect_source(first)
     if chosen is Source.MUSE:
-        return _muse(stream)
+        return SourceLines(_muse(stream), chosen.value)
+    if chosen.value in _PROVIDERS:
+        return SourceLines(import_provider(chosen.value, provider_lines(stream)), chosen.value)
     if chosen is Source.AGENTSCOPE:
         return _AgentScopeLines(read_records(stream, structure_event, folds=folds))
     envelopes = read_envelopes(read_lines(stream))
@@ -364,10 +412,10 @@ def _read(
     if chosen is Source.A3S:
         from streamspec.envelope._a3s import import_a3s  # noqa: PLC0415 - loads for a3s alone
 
-        return import_a3s(envelopes)
+        return SourceLines(import_a3s(envelopes), chosen.value)
     if keep_envelopes:
-        return envelopes
-    return _envelope_events(envelopes)
+        return SourceLines(envelopes, chosen.value)
+    return SourceLines(_envelope_events(envelopes), chosen.value)
 
 
 def reply_lines(lines: Iterable[Line]) -> Iterator[Line]:
@@ -401,9 +449,10 @@ def judge_lines(lines: Iterable[Line], source: str) -> Iterator[Line]:
 
     An a3s import states each turn's evidence twice: as completion events keyed
     by the turn, and as reply events (deltas, and a ``MODEL_CALL_END`` for the
-    message's usage). The judge reads a3s input from its completion events, and
-    from the reply's start and end only to know which reply they belong to, so
-    a turn is judged once; every other source passes unchanged.
+    message's usage), and so does every provider importer. The judge reads such
+    input (:data:`EVIDENCE_SOURCES`) from its completion events, and from the
+    reply's start and end only to know which reply they belong to, so a call
+    is judged once; every other source passes unchanged.
     """
     for line in lines:
         kept = judge_line(line, source)
@@ -414,7 +463,7 @@ def judge_lines(lines: Iterable[Line], source: str) -> Iterator[Line]:
 def judge_line(line: Line, source: str) -> Line | None:
     """The line :func:`judge_lines` keeps for one input line, or ``None``."""
     if (
-        source == Source.A3S.value
+        source in EVIDENCE_SOURCES
         and isinstance(line.record, Event)
         and not isinstance(line.record, ReplyStartEvent | ReplyEndEvent)
     ):
