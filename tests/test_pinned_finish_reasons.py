@@ -156,6 +156,8 @@ VERCEL_AI: dict[str, FinishClass] = {
     "error": F,
     "interrupted": U,
     "other": U,
+    # The UI stream's abort chunk (ai 7.x): cancelled before it finished.
+    "abort": C,
 }
 
 #: AG-UI run outcomes. Source: docs.ag-ui.com, events RUN_FINISHED (``outcome``
