@@ -22,6 +22,7 @@ from streamspec.conform._compare import MISSING, Difference, compare
 from streamspec.conform._fuzz import (
     ClassKey,
     FuzzReport,
+    _Runner,
     classify,
     fuzz,
     render_report,
@@ -192,6 +193,22 @@ def test_a_planted_bug_is_found_shrunk_and_repeatable(tmp_path: Path) -> None:
     assert divergence.message == "" and "errored:" not in render_report(report)
     again = fuzz(FakeProgram(_drop_thinking), max_examples=100, seed_=seed, shrink_budget=100)
     assert render_report(again) == render_report(report)
+
+
+def test_trimming_leaves_only_events_the_class_needs() -> None:
+    """With no shrink budget, trimming alone makes each class's example 1-minimal: leaving out
+    any one of its events moves the case out of the class."""
+    program = FakeProgram(_drop_thinking)
+    report = fuzz(program, max_examples=60, shrink_budget=0)
+    [divergence] = report.classes()
+    example = divergence.example
+    assert "THINKING_BLOCK_START" in example.event_types
+    assert example.parts() == len(example.events) <= 3, example.events
+    for index in range(example.parts()):
+        smaller = example.without(index)
+        assert len(smaller.events) == len(example.events) - 1
+        outcome, _ = _Runner(program, ALL_CHECKS).outcome(smaller)
+        assert outcome.key != divergence.key, smaller.events
 
 
 def test_an_errored_answer_is_a_class_of_its_own() -> None:

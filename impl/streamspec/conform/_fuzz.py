@@ -1,7 +1,7 @@
 """Differential fuzzing: generated cases, the reference's output against a program's answer.
 
-Theory of operation: a run has two phases, both driven by Hypothesis with
-one seed.
+Theory of operation: a run has three phases, the first two driven by
+Hypothesis with one seed.
 
 1. *Explore.* One ``@given`` run over :func:`~streamspec.conform._fuzz_cases.fuzz_cases`
    (generate phase only, ``max_examples`` cases, or until the time is up).
@@ -15,6 +15,14 @@ one seed.
    know asks the program, at most ``shrink_budget`` times per class; past
    the budget an unknown step counts as not failing, so shrinking ends. The
    smallest case seen in the class (events, then bytes) is its example.
+3. *Trim.* Hypothesis shrinks the choices that drew a case, which can stop
+   at a case with events the class does not need (a budget spent, a local
+   minimum). Each event (envelope: input line) of the example is then left
+   out in turn, last first, and the shorter case kept when the program still
+   answers it in the same class; passes repeat while one removes something,
+   at most :data:`TRIM_PASSES` times (these runs are not counted in the
+   shrink budget: they are at most that many times the example's length).
+   The errored class is not trimmed: each of its runs may cost a restart.
 
 Rules:
 
@@ -66,6 +74,7 @@ from streamspec.conform._report import render_value
 
 __all__ = [
     "DEFAULT_SHRINK_BUDGET",
+    "TRIM_PASSES",
     "ClassKey",
     "Divergence",
     "FuzzReport",
@@ -80,6 +89,8 @@ __all__ = [
 
 #: How many new cases a class's shrinking may send to the program.
 DEFAULT_SHRINK_BUDGET: Final = 300
+#: How many times trimming goes over a class's example (phase 3).
+TRIM_PASSES: Final = 3
 _INDEX: Final = re.compile(r"\[\d+\]")
 _STATE_PATH: Final = re.compile(
     r"^(\$\.output\.states\.[A-Za-z_]+)(?:\.([A-Za-z0-9_]+)|\[\"(.*)\"\])"
@@ -407,6 +418,23 @@ def _shrink(
             raise
 
 
+def _trim(runner: _Runner, divergence: Divergence) -> None:
+    """Leave out each part of the class's example that the class does not need (phase 3)."""
+    for _ in range(TRIM_PASSES):
+        removed = False
+        example = divergence.example
+        for index in reversed(range(example.parts())):
+            candidate = example.without(index)
+            outcome, message = runner.outcome(candidate)
+            if outcome.key == divergence.key:
+                example = candidate
+                divergence.example, divergence.difference = candidate, outcome.difference
+                divergence.message = message
+                removed = True
+        if not removed:
+            return
+
+
 def fuzz(
     subject: Subject,
     *,
@@ -451,6 +479,8 @@ def fuzz(
     report.explore_seconds = time.monotonic() - began
     for divergence in report.classes():
         _shrink(runner, divergence, strategy, max_examples, chosen, shrink_budget)
+        if divergence.key.path != "errored":
+            _trim(runner, divergence)
     report.shrink_seconds = time.monotonic() - began - report.explore_seconds
     return report
 

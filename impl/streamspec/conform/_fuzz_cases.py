@@ -277,6 +277,22 @@ class FuzzCase:
         """How big the case is: its event count, then its length in bytes (smaller is simpler)."""
         return (len(self.events), len(self.key()))
 
+    def parts(self) -> int:
+        """How many parts :meth:`without` can leave out: events, or envelope input lines."""
+        return len(self.case["input"] if self.kind == "envelope" else self.events)
+
+    def without(self, index: int) -> FuzzCase:
+        """The same case with its ``index``-th event (envelope: input line) left out."""
+        if self.kind != "envelope":
+            events = [*self.case["events"][:index], *self.case["events"][index + 1 :]]
+            return FuzzCase(
+                self.kind, {**self.case, "events": events}, self.after_each, tuple(events)
+            )
+        lines = [*self.case["input"][:index], *self.case["input"][index + 1 :]]
+        return FuzzCase(
+            self.kind, {**self.case, "input": lines}, self.after_each, _unwrapped(lines)
+        )
+
     def vector(self, expected: Mapping[str, Any], description: str) -> dict[str, Any]:
         """Return the case as a vector file (reduce or envelope ``read``) expecting ``expected``."""
         body = {k: v for k, v in self.case.items() if k != "name"}
@@ -294,6 +310,15 @@ class FuzzCase:
             "events": body["events"],
             "expected": dict(expected),
         }
+
+
+def _unwrapped(lines: Sequence[str]) -> tuple[Mapping[str, Any], ...]:
+    """The AgentScope objects envelope lines carry (the inverse of :func:`_envelope_line`)."""
+    found = []
+    for line in lines:
+        envelope = orjson.loads(line)
+        found.append({"type": str(envelope["type"]).upper(), **envelope["payload"]})
+    return tuple(found)
 
 
 def _envelope_line(obj: Mapping[str, Any], metadata: Mapping[str, Any] | None) -> str:
