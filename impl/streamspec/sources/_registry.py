@@ -152,7 +152,7 @@ def detect_provider(record: Any) -> ProviderSource | None:
 
 
 def import_provider(name: str, lines: Iterable[Line]) -> Iterator[Line]:
-    """Read provider lines (from :func:`~streamspec.sources._sse.provider_lines`) with ``name``'s importer."""
+    """Read provider lines (:func:`~streamspec.sources.provider_lines`) with ``name``'s importer."""
     module = importlib.import_module(_BY_NAME[name].module)
     result: Iterator[Line] = module.import_lines(lines)
     return result

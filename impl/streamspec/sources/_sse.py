@@ -42,7 +42,10 @@ DONE: Final = Done()
 
 
 def payload_of(raw: bytes) -> bytes | None:
-    """The JSON text a wire line holds (rules 1-3): ``b""`` for a framing line, ``None`` for ``[DONE]``."""
+    """The JSON text a wire line holds (rules 1-3).
+
+    ``b""`` for a framing line, ``None`` for ``[DONE]``.
+    """
     text = raw.strip()
     if text.startswith(b"data:"):
         text = text[5:].strip()
