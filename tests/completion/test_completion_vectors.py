@@ -87,7 +87,8 @@ def test_bad_vector_file_lists_every_problem(tmp_path: Path) -> None:
     with pytest.raises(SpecError) as info:
         load_vector_file(bad)
     assert (
-        "from must be one of ['muse', 'agentscope', 'canonical'] @ $.cases[0].from"
+        "from must be one of ['muse', 'agentscope', 'canonical', 'openai_chat', "
+        "'openai_responses', 'anthropic', 'agui', 'vercel_ui'] @ $.cases[0].from"
         in info.value.problems
     )
     assert "required field missing @ $.cases[0].description" in info.value.problems

@@ -22,11 +22,15 @@ from streamspec._jsonl import Line, read_records
 from streamspec.completion._canonical import decode_canonical
 from streamspec.completion._judge import Judge
 from streamspec.completion._muse import read_muse
+from streamspec.envelope._formats import judge_lines, read_events
 
-__all__ = ["FORMATS", "LEVELS", "iter_vector_files", "load_vector_file", "run_case"]
+__all__ = ["FORMATS", "LEVELS", "PROVIDER_FORMATS", "iter_vector_files", "load_vector_file", "run_case"]
 
+#: The provider formats (``spec/sources/<name>.json``); their input may hold the string ``[DONE]``.
+PROVIDER_FORMATS: Final = ("openai_chat", "openai_responses", "anthropic", "agui", "vercel_ui")
 #: The input formats a case may use.
-FORMATS: Final = ("muse", "agentscope", "canonical")
+FORMATS: Final = ("muse", "agentscope", "canonical", *PROVIDER_FORMATS)
+_DONE: Final = "[DONE]"
 #: The conformance levels, one folder each.
 LEVELS: Final = ("must", "should", "may")
 _CASE_KEYS: Final = {
@@ -100,9 +104,11 @@ def _canonical_lines(records: list[Mapping[str, Any]]) -> Iterator[Line]:
 def run_case(case: Mapping[str, Any]) -> dict[str, Any]:
     """Run one case; return ``{"verdicts": [...], "problems": [{line, code}]}``."""
     records = case["input"]
-    raw = [orjson.dumps(r) + b"\n" for r in records]
-    if case["from"] == "muse":
-        lines: Iterator[Line] = read_muse(raw)
+    raw = [b"[DONE]\n" if r == _DONE else orjson.dumps(r) + b"\n" for r in records]
+    if case["from"] in PROVIDER_FORMATS:
+        lines: Iterator[Line] = judge_lines(read_events(raw, case["from"]), case["from"])
+    elif case["from"] == "muse":
+        lines = read_muse(raw)
     elif case["from"] == "agentscope":
         lines = read_records(raw, decode_event)
     else:
@@ -112,8 +118,9 @@ def run_case(case: Mapping[str, Any]) -> dict[str, Any]:
     for line in lines:
         if line.problem is not None:
             problems.append({"line": line.number, "code": line.problem.code})
-        if isinstance(line.record, UnknownEvent):
+        event = line.event
+        if isinstance(event, UnknownEvent):
             problems.append({"line": line.number, "code": "unknown_event_type"})
-        elif line.record is not None:
-            j.apply(line.record)
+        elif event is not None:
+            j.apply(event)
     return {"verdicts": [v.to_dict() for v in j.verdicts()], "problems": problems}

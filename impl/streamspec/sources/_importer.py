@@ -10,7 +10,10 @@ its records mean):
    events a handler makes carry the record's line number.
 3. A wire type the importer does not know is kept whole as an
    :class:`~streamspec.UnknownEvent` on a line that carries an
-   ``unknown_record`` warning naming the source; it changes nothing.
+   ``unknown_record`` warning naming the source; it changes nothing. A kept
+   record is held as the envelope ``{"version": 1, "type":
+   "<source>/<wire type>", "payload": record}`` (``"<source>"`` alone when the
+   record has no wire type), so conversion writes it whole.
 4. A record that breaks the source's own protocol (a delta for a block never
    started, an event after the terminal one) is kept whole the same way, on a
    line that carries a ``source_violation`` error whose message is in the
@@ -91,7 +94,12 @@ class Importer:
             message=message,
             details={"line": self.number, "source": self.SOURCE, "type": type_},
         )
-        self._out.append(Line(self.number, UnknownEvent(type=type_, raw=dict(record)), problem))
+        kept = {
+            "version": 1,
+            "type": self.SOURCE if type_ is None else f"{self.SOURCE}/{type_}",
+            "payload": dict(record),
+        }
+        self._out.append(Line(self.number, UnknownEvent(type=type_, raw=kept), problem))
 
     # ------------------------------------------------------------ input
 
