@@ -200,6 +200,7 @@ def test_usage_maps_nested_keys_and_only_counts() -> None:
     [
         ({"object": "chat.completion.chunk", "id": "x", "choices": []}, "openai_chat"),
         ({"type": "response.created", "sequence_number": 0}, "openai_responses"),
+        ({"type": "error", "code": "x", "message": "m", "sequence_number": 0}, "openai_responses"),
         ({"type": "message_start", "message": {}}, "anthropic"),
         ({"type": "ping"}, "anthropic"),
         ({"type": "error", "error": {"type": "overloaded_error"}}, "anthropic"),

@@ -7,7 +7,8 @@ formats (envelope, muse, AgentScope). Each test names only what that source,
 and no other format streamspec reads, writes on its records:
 
 - ``openai_chat``: ``object`` is ``"chat.completion.chunk"``.
-- ``openai_responses``: ``type`` starts with ``response.``.
+- ``openai_responses``: ``type`` starts with ``response.``, or is ``error``
+  with a ``sequence_number`` (and no ``error`` object or ``errorText``).
 - ``anthropic``: ``type`` is one of the Messages stream's own types, or
   ``error`` with an ``error`` object.
 - ``agui``: ``type`` is an AG-UI 1.0 type AgentScope does not have, or one
@@ -79,6 +80,8 @@ def _openai_chat(record: dict[str, Any]) -> bool:
 
 def _openai_responses(record: dict[str, Any]) -> bool:
     type_ = _type(record)
+    if type_ == "error":
+        return "sequence_number" in record and "error" not in record and "errorText" not in record
     return type_ is not None and type_.startswith("response.")
 
 
