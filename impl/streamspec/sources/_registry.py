@@ -59,12 +59,13 @@ _AGUI_IDS: Final = ("messageId", "toolCallId", "runId", "threadId")
 #: Vercel AI SDK UI message stream (v1) chunk types.
 VERCEL_UI_TYPES: Final = frozenset(
     {
-        "start", "finish", "abort", "error", "start-step", "finish-step", "text-start",
-        "text-delta", "text-end", "reasoning-start", "reasoning-delta", "reasoning-end",
-        "tool-input-start", "tool-input-delta", "tool-input-available", "tool-input-error",
-        "tool-approval-request", "tool-approval-response", "tool-output-available",
-        "tool-output-error", "tool-output-denied", "source-url", "source-document", "file",
-        "message-metadata",
+        "start", "finish", "abort", "error", "start-step", "finish-step", "reset-step",
+        "text-start", "text-delta", "text-end", "reasoning-start", "reasoning-delta",
+        "reasoning-end", "reasoning-file", "tool-input-start", "tool-input-delta",
+        "tool-input-available", "tool-input-error", "tool-approval-request",
+        "tool-approval-response", "tool-output-available", "tool-output-error",
+        "tool-output-denied", "source-url", "source-document", "file", "custom",
+        "message-metadata", "steering-message",
     }
 )  # fmt: skip
 
