@@ -5,7 +5,8 @@ Levels (``spec/vectors/envelope/README.md``): ``must`` is envelope v1 itself
 projection of streamspec's types); ``should`` is the advice an implementation
 gives about a stream without changing what it reads (replay gap and
 regression warnings, the ``no_known_types`` hint); ``may`` is the optional a3s
-source (``spec/a3s.md``) and the projection rows of a3s types.
+source (``spec/a3s.md``), the projection rows of a3s types and the recorded
+provider streams of ``examples/`` (one read vector each).
 
 The expected results are not written here: :mod:`streamspec.envelope._vectors`
 computes them with the reference implementation.
@@ -18,7 +19,10 @@ from typing import Any, Final
 import attrs
 import orjson
 
-__all__ = ["CASES", "Convert", "Projection", "Read"]
+from streamspec._resources import example_path
+from streamspec.sources._registry import PROVIDER_SOURCES
+
+__all__ = ["CASES", "Convert", "Projection", "Read", "provider_examples"]
 
 
 @attrs.frozen(kw_only=True)
@@ -487,5 +491,33 @@ _MAY: Final[dict[str, Read | Convert | Projection]] = {
     ),
 }
 
+
+
+def provider_examples() -> dict[str, Read]:
+    """A ``may`` read vector per recorded provider stream (``examples/<source>/*.sse|jsonl``)."""
+    cases: dict[str, Read] = {}
+    for source in PROVIDER_SOURCES:
+        folder = example_path(source.name)
+        paths = sorted(folder.iterdir()) if folder.is_dir() else []
+        for path in paths:
+            if path.suffix not in (".sse", ".jsonl"):
+                continue
+            cases[f"{source.name}-{path.stem}"] = Read(
+                level="may",
+                description=(
+                    f"The recorded {source.title} stream examples/{source.name}/{path.name}, "
+                    f"read with --from {source.name}."
+                ),
+                source=source.name,
+                lines=tuple(path.read_text(encoding="utf-8").splitlines()),
+            )
+    return cases
+
+
 #: ``name -> vector input``, every level.
-CASES: Final[dict[str, Read | Convert | Projection]] = {**_MUST, **_SHOULD, **_MAY}
+CASES: Final[dict[str, Read | Convert | Projection]] = {
+    **_MUST,
+    **_SHOULD,
+    **_MAY,
+    **provider_examples(),
+}
