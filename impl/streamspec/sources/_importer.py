@@ -73,14 +73,20 @@ class Importer:
         """Give ``record`` on the current line."""
         self._out.append(Line(self.number, record))
 
-    def unknown(self, record: Mapping[str, Any], type_: str | None) -> None:
-        """Keep ``record`` whole with an ``unknown_record`` warning (rule 3)."""
+    def unknown(
+        self, record: Mapping[str, Any], type_: str | None, message: str | None = None
+    ) -> None:
+        """Keep ``record`` whole with an ``unknown_record`` warning (rule 3).
+
+        ``message`` says what is unknown when it is not the wire type itself
+        (a block type inside a known record, say).
+        """
         shown = "no type" if type_ is None else f"type {type_!r}"
         self._keep(
             record,
             type_,
             Code.UNKNOWN_RECORD,
-            f"{self.TITLE} record of unknown {shown}; kept, no effect",
+            message or f"{self.TITLE} record of unknown {shown}; kept, no effect",
         )
 
     def violation(self, record: Mapping[str, Any], message: str) -> None:
