@@ -199,6 +199,7 @@ def test_usage_maps_nested_keys_and_only_counts() -> None:
     ("record", "source"),
     [
         ({"object": "chat.completion.chunk", "id": "x", "choices": []}, "openai_chat"),
+        ({"error": {"message": "overloaded", "type": "server_error"}}, "openai_chat"),
         ({"type": "response.created", "sequence_number": 0}, "openai_responses"),
         ({"type": "error", "code": "x", "message": "m", "sequence_number": 0}, "openai_responses"),
         ({"type": "message_start", "message": {}}, "anthropic"),

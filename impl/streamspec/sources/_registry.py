@@ -6,7 +6,9 @@ record counts), each source's :attr:`ProviderSource.detects` in the order of
 formats (envelope, muse, AgentScope). Each test names only what that source,
 and no other format streamspec reads, writes on its records:
 
-- ``openai_chat``: ``object`` is ``"chat.completion.chunk"``.
+- ``openai_chat``: ``object`` is ``"chat.completion.chunk"``, or a record
+  without ``type`` holds an ``error`` object with a ``message`` (a stream that
+  failed before its first chunk).
 - ``openai_responses``: ``type`` starts with ``response.``, or is ``error``
   with a ``sequence_number`` (and no ``error`` object or ``errorText``).
 - ``anthropic``: ``type`` is one of the Messages stream's own types, or
@@ -76,7 +78,12 @@ def _type(record: dict[str, Any]) -> str | None:
 
 
 def _openai_chat(record: dict[str, Any]) -> bool:
-    return record.get("object") == "chat.completion.chunk"
+    if record.get("object") == "chat.completion.chunk":
+        return True
+    error = record.get("error")
+    return (
+        "type" not in record and isinstance(error, dict) and isinstance(error.get("message"), str)
+    )
 
 
 def _openai_responses(record: dict[str, Any]) -> bool:
