@@ -32,6 +32,7 @@ OTHER_KINDS = {
     "uncorrelated_external_task": "envelope",
     "not_expressible": "envelope",
     "usage_mismatch": "envelope",
+    "source_violation": "envelope",
     "unreadable_line": "reader",
     "duplicate_key": "envelope",
     "byte_order_mark": "envelope",

@@ -19,6 +19,7 @@ GENERATORS = [
     "streamspec._reduce_corpus",
     "streamspec.envelope._catalog",
     "streamspec.envelope._vectors",
+    "streamspec.sources._vectors",
     "streamspec.envelope._schemas",
     "streamspec.conform._divergences",
 ]

@@ -71,6 +71,7 @@ SEVERITY: dict[str, str] = {
     "usage_mismatch": "warning",
     "duplicate_key": "warning",
     "byte_order_mark": "warning",
+    "source_violation": "error",
 }
 
 #: The codes the reply reducer itself records (the rest belong to the envelope layer).

@@ -26,6 +26,7 @@ CODES = (
     "usage_mismatch",
     "unreadable_line",
     "unknown_event_type",
+    "source_violation",
 )
 
 

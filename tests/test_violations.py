@@ -58,6 +58,7 @@ OTHER_LAYERS = {
     "no_known_types",
     "not_expressible",
     "usage_mismatch",
+    "source_violation",
 }
 #: The reply reducer's modules: none of them may raise another layer's code.
 REDUCER_MODULES = (

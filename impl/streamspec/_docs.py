@@ -388,6 +388,7 @@ PART_GENERATORS: list[str] = [
     "streamspec.completion._docs",
     "streamspec.envelope._docs",
     "streamspec.pairing._docs",
+    "streamspec.sources._docs",
 ]
 
 

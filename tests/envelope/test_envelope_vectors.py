@@ -20,9 +20,11 @@ from streamspec.envelope._vectors import (
     read_result,
     vector_path,
 )
+from streamspec.sources import PROVIDER_SOURCES
 
 ROOT = spec_dir() / "vectors" / "envelope"
 FILES = sorted(ROOT.glob("*/*.json"))
+PROVIDERS = {source.name for source in PROVIDER_SOURCES}
 SCHEMA = json.loads((spec_dir() / "schema" / "envelope_vector.schema.json").read_text())
 SEED_001_WORDS = "unsupported event envelope version 2; expected 1"
 
@@ -88,14 +90,15 @@ def _a3s_projection(vector: dict[str, Any]) -> bool:
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_a3s_vectors_are_optional(path: Path) -> None:
-    """A vector is under may/ exactly when it reads the a3s source or projects an a3s type."""
+def test_a3s_and_provider_vectors_are_optional(path: Path) -> None:
+    """A vector is under may/ exactly when it reads the a3s source or a provider source, or
+    projects an a3s type."""
     vector = _load(path)
     if vector["kind"] == "projection":
-        about_a3s = _a3s_projection(vector)
+        optional = _a3s_projection(vector)
     else:
-        about_a3s = vector["source"] == "a3s"
-    assert (path.parent.name == "may") == about_a3s
+        optional = vector["source"] == "a3s" or vector["source"] in PROVIDERS
+    assert (path.parent.name == "may") == optional
 
 
 def test_should_vectors_report_only_warnings() -> None:

@@ -24,7 +24,14 @@ from streamspec.completion._judge import Judge
 from streamspec.completion._muse import read_muse
 from streamspec.envelope._formats import judge_lines, read_events
 
-__all__ = ["FORMATS", "LEVELS", "PROVIDER_FORMATS", "iter_vector_files", "load_vector_file", "run_case"]
+__all__ = [
+    "FORMATS",
+    "LEVELS",
+    "PROVIDER_FORMATS",
+    "iter_vector_files",
+    "load_vector_file",
+    "run_case",
+]
 
 #: The provider formats (``spec/sources/<name>.json``); their input may hold the string ``[DONE]``.
 PROVIDER_FORMATS: Final = ("openai_chat", "openai_responses", "anthropic", "agui", "vercel_ui")

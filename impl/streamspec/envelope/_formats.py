@@ -68,10 +68,10 @@ from streamspec.sources._registry import PROVIDER_SOURCES, detect_provider, impo
 from streamspec.sources._sse import payload_of, provider_lines
 
 __all__ = [
+    "EVIDENCE_SOURCES",
     "PEEK_BYTES",
     "PEEK_LINES",
     "SOURCES",
-    "EVIDENCE_SOURCES",
     "CompletionOnlyError",
     "Source",
     "detect_source",

@@ -312,7 +312,76 @@ _SHOULD: Final[dict[str, Read | Convert | Projection]] = {
     ),
 }
 
+_ANTHROPIC_START: Final = {
+    "type": "message_start",
+    "message": {
+        "id": "msg_1",
+        "type": "message",
+        "role": "assistant",
+        "model": "claude-x",
+        "content": [],
+        "stop_reason": None,
+        "stop_sequence": None,
+        "usage": {"input_tokens": 3, "output_tokens": 1},
+    },
+}
+
+
+def _chat_chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+    return {
+        "id": "chatcmpl-1",
+        "object": "chat.completion.chunk",
+        "created": 0,
+        "model": "gpt-x",
+        "choices": [{"index": 0, "delta": delta, "finish_reason": finish}],
+    }
+
+
 _MAY: Final[dict[str, Read | Convert | Projection]] = {
+    "anthropic-delta-before-its-block": Read(
+        level="may",
+        description=(
+            "An Anthropic delta for a block index never started is a source_violation error: "
+            "kept as a source-typed envelope, never folded; the message still ends."
+        ),
+        source="anthropic",
+        lines=(
+            "event: message_start",
+            _json(_ANTHROPIC_START),
+            "",
+            "event: content_block_delta",
+            _json(
+                {
+                    "type": "content_block_delta",
+                    "index": 0,
+                    "delta": {"type": "text_delta", "text": "lost"},
+                }
+            ),
+            "",
+            _json(
+                {
+                    "type": "message_delta",
+                    "delta": {"stop_reason": "end_turn", "stop_sequence": None},
+                    "usage": {"output_tokens": 2},
+                }
+            ),
+            _json({"type": "message_stop"}),
+        ),
+    ),
+    "openai-chat-unknown-record": Read(
+        level="may",
+        description=(
+            "A record an OpenAI Chat stream does not define is an unknown_record warning, kept "
+            "whole as a source-typed envelope; [DONE] then ends the reply."
+        ),
+        source="openai_chat",
+        lines=(
+            "data: " + _json(_chat_chunk({"role": "assistant", "content": "Hi"})),
+            "data: " + _json({"object": "chat.completion", "id": "x"}),
+            "data: " + _json(_chat_chunk({}, "stop")),
+            "data: [DONE]",
+        ),
+    ),
     "a3s-turn": Read(
         level="may",
         description=(
@@ -490,7 +559,6 @@ _MAY: Final[dict[str, Read | Convert | Projection]] = {
         },
     ),
 }
-
 
 
 def provider_examples() -> dict[str, Read]:
