@@ -22,7 +22,8 @@ Rules for every line the readers take:
 Duplicate keys are found without a second parse on the common path: a
 block of lines whose text has no more key separators (``":``, or a quote,
 whitespace and a colon; a quote after an escaping backslash ends no key)
-than its objects have keys cannot repeat a key.
+than its objects have keys (their own keys, then, when those are fewer,
+the keys of every object nested in them) cannot repeat a key.
 Only a block that fails that count is looked at line by line, and only a
 line that fails it is parsed again with :mod:`json` to name the keys.
 Streams that can ``read1`` are read in blocks of whatever is available (a
@@ -379,6 +380,8 @@ def _read(
         first = number + 1
         out: list[Line] = []
         append = out.append
+        values: list[Any] = []
+        keep = values.append
         keys = 0
         if first == 1 and raws and raws[0].startswith(_BOM):
             raws[0] = raws[0][3:]
@@ -388,6 +391,7 @@ def _read(
                 value = loads(raw)
             except bad_json:
                 value = None
+            keep(value)
             if value.__class__ is not dict_:
                 append(_no_object(number, raw[: len(raw) - end]))
                 continue
@@ -404,8 +408,11 @@ def _read(
                 append(new_line(Line, (number, decode(value), None)))
             except DecodeError as error:
                 append(Line(number, problem=unreadable(number, "; ".join(error.problems))))
-        if _separators(text) > keys:
-            out = _with_duplicates(out, raws, first)
+        separators = _separators(text)
+        if separators > keys and separators > sum(
+            _keys(value) for value in values if value.__class__ is dict_
+        ):
+            out = _with_duplicates(out, raws, first, values)
         yield out
 
 
@@ -485,16 +492,12 @@ def _warnings(raws: list[bytes], values: Iterable[Any], first: int) -> dict[int,
     return warnings
 
 
-def _parsed(raw: bytes) -> Any:
-    try:
-        return orjson.loads(raw)
-    except orjson.JSONDecodeError:
-        return None
-
-
-def _with_duplicates(out: list[Line], raws: list[bytes], first: int) -> list[Line]:
-    """``out`` with a ``duplicate_key`` warning before each line that repeats a key."""
-    warnings = _warnings(raws, map(_parsed, raws), first)
+def _with_duplicates(
+    out: list[Line], raws: list[bytes], first: int, values: list[Any]
+) -> list[Line]:
+    """``out`` with a ``duplicate_key`` warning before each line (parsed: ``values``) that
+    repeats a key."""
+    warnings = _warnings(raws, values, first)
     if not warnings:
         return out
     merged: list[Line] = []
