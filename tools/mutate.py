@@ -430,7 +430,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\n".join(j.id for j in jobs))
         return 0
 
-    command = [sys.executable, "-m", "pytest", "-q", "-p", "mutation_plugin", *TESTS[args.tests]]
+    command = [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "mutation_plugin"]
+    command += TESTS[args.tests]
     if args.seed is not None:
         command.append(f"--hypothesis-seed={args.seed}")
     command += args.pytest_arg

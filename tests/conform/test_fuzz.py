@@ -21,8 +21,10 @@ from streamspec._errors import UsageError
 from streamspec.conform._compare import MISSING, Difference, compare
 from streamspec.conform._fuzz import (
     ClassKey,
+    Divergence,
     FuzzReport,
     _Runner,
+    _trim,
     classify,
     fuzz,
     render_report,
@@ -195,20 +197,42 @@ def test_a_planted_bug_is_found_shrunk_and_repeatable(tmp_path: Path) -> None:
     assert render_report(again) == render_report(report)
 
 
+def _case(events: list[dict[str, Any]]) -> FuzzCase:
+    request = {"name": "fuzz", "description": "d", "options": {}, "events": events}
+    return FuzzCase("reduce", request, False, tuple(events))
+
+
 def test_trimming_leaves_only_events_the_class_needs() -> None:
-    """With no shrink budget, trimming alone makes each class's example 1-minimal: leaving out
-    any one of its events moves the case out of the class."""
-    program = FakeProgram(_drop_thinking)
-    report = fuzz(program, max_examples=60, shrink_budget=0)
-    [divergence] = report.classes()
+    """A long example of a class is trimmed to a 1-minimal one: leaving out any one of its
+    events moves the case out of the class; the text and tool events it did not need are gone."""
+    r = {"reply_id": "r1"}
+    events = [
+        {"type": "REPLY_START", "session_id": "s", "reply_id": "r1", "name": "a"},
+        {"type": "TEXT_BLOCK_START", **r, "block_id": "t1"},
+        {"type": "TEXT_BLOCK_DELTA", **r, "block_id": "t1", "delta": "hi"},
+        {"type": "THINKING_BLOCK_START", **r, "block_id": "k1"},
+        {"type": "THINKING_BLOCK_DELTA", **r, "block_id": "k1", "delta": "hmm"},
+        {"type": "TOOL_CALL_START", **r, "tool_call_id": "c1", "tool_call_name": "f"},
+        {"type": "TOOL_CALL_DELTA", **r, "tool_call_id": "c1", "delta": "{}"},
+        {"type": "TOOL_CALL_END", **r, "tool_call_id": "c1"},
+        {"type": "THINKING_BLOCK_END", **r, "block_id": "k1"},
+        {"type": "TEXT_BLOCK_END", **r, "block_id": "t1"},
+        {"type": "REPLY_END", "session_id": "s", "reply_id": "r1"},
+    ]
+    runner = _Runner(FakeProgram(_drop_thinking), ALL_CHECKS)
+    long_case = _case(events)
+    outcome, _ = runner.outcome(long_case)
+    assert outcome.key is not None
+    divergence = Divergence(outcome.key, 1, 0, long_case, outcome.difference)
+    _trim(runner, divergence)
     example = divergence.example
     assert "THINKING_BLOCK_START" in example.event_types
+    assert not {"TEXT_BLOCK_DELTA", "TOOL_CALL_DELTA"} & set(example.event_types)
     assert example.parts() == len(example.events) <= 3, example.events
     for index in range(example.parts()):
         smaller = example.without(index)
         assert len(smaller.events) == len(example.events) - 1
-        outcome, _ = _Runner(program, ALL_CHECKS).outcome(smaller)
-        assert outcome.key != divergence.key, smaller.events
+        assert runner.outcome(smaller)[0].key != divergence.key, smaller.events
 
 
 def test_an_errored_answer_is_a_class_of_its_own() -> None:
