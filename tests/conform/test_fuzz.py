@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from streamspec._errors import UsageError
 from streamspec.conform._compare import MISSING, Difference, compare
 from streamspec.conform._fuzz import (
+    TRIM_PASSES,
     ClassKey,
     Divergence,
     FuzzReport,
@@ -235,6 +236,17 @@ def test_trimming_leaves_only_events_the_class_needs() -> None:
         assert runner.outcome(smaller)[0].key != divergence.key, smaller.events
 
 
+def test_shrinking_asks_the_program_at_most_its_budget() -> None:
+    """Past the shrink budget a class's shrinking stops at once; trimming then asks at most
+    TRIM_PASSES times per event of the example it started from."""
+    program = FakeProgram(_drop_thinking)
+    report = fuzz(program, max_examples=80, shrink_budget=3)
+    [divergence] = report.classes()
+    assert divergence.shrunk
+    explored = report.examples
+    assert program.runs <= explored + 3 + TRIM_PASSES * 40, program.runs
+
+
 def test_an_errored_answer_is_a_class_of_its_own() -> None:
     """Errored answers form one class keyed by the message's first line, run numbers hidden."""
 
@@ -296,7 +308,7 @@ def test_command_shrinks_each_break_to_a_small_valid_vector(
 ) -> None:
     """A broken adapter diverges (exit 1); each class's vector is small, valid and reproducible."""
     result = _invoke(
-        "--program", _adapter(mode), "--max-examples", "80", "--shrink-budget", "150",
+        "--program", _adapter(mode), "--max-examples", "80", "--shrink-budget", "60",
         "--out", str(tmp_path),
     )  # fmt: skip
     assert result.exit_code == 1, result.output

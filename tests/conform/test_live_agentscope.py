@@ -54,7 +54,8 @@ def test_a_short_fuzz_against_agentscope_writes_reproducible_vectors(tmp_path: P
     run = subprocess.run(
         [
             *(sys.executable, "-m", "streamspec", "fuzz", "--program", _ADAPTER),
-            *("--legal-only", "--max-examples", "60", "--out", str(tmp_path)),
+            *("--legal-only", "--max-examples", "60", "--shrink-budget", "40"),
+            *("--out", str(tmp_path)),
         ],
         capture_output=True,
         text=True,

@@ -12,9 +12,9 @@ Hypothesis with one seed.
    seed is deterministic, so it draws the explore phase's cases again (their
    outcomes come from the cache: the program is not asked twice) up to the
    class's first case, then shrinks it. Each shrink step the cache does not
-   know asks the program, at most ``shrink_budget`` times per class; past
-   the budget an unknown step counts as not failing, so shrinking ends. The
-   smallest case seen in the class (events, then bytes) is its example.
+   know asks the program, at most ``shrink_budget`` times per class; the
+   next unknown step ends the class's shrinking at once. The smallest case
+   seen in the class (events, then bytes) is its example.
 3. *Trim.* Hypothesis shrinks the choices that drew a case, which can stop
    at a case with events the class does not need (a budget spent, a local
    minimum). Each event (envelope: input line) of the example is then left
@@ -23,6 +23,8 @@ Hypothesis with one seed.
    at most :data:`TRIM_PASSES` times (these runs are not counted in the
    shrink budget: they are at most that many times the example's length).
    The errored class is not trimmed: each of its runs may cost a restart.
+   In a legal-only run, a shorter case the reference folds with an error
+   diagnostic is not sent: the example stays a legal stream.
 
 Rules:
 
@@ -334,6 +336,11 @@ class _Reproduced(Exception):
     """The shrink phase met its class: Hypothesis shrinks the case that raised this."""
 
 
+class _BudgetSpent(BaseException):
+    """The class's shrink budget is spent: Hypothesis stops at once (a BaseException is not
+    shrunk, it ends the run); the smallest case seen so far is the example."""
+
+
 def _raised(error: BaseException, kind: type[BaseException]) -> bool:
     if isinstance(error, kind):
         return True
@@ -396,8 +403,10 @@ def _shrink(
         nonlocal asked
         known = runner.cache.get(case.key())
         if known is None:
-            if not divergence.shrunk or asked >= budget:
+            if not divergence.shrunk:
                 return
+            if asked >= budget:
+                raise _BudgetSpent
             asked += 1
             known = runner.outcome(case)
         outcome, message = known
@@ -413,18 +422,30 @@ def _shrink(
     test: Callable[[], None] = seed(seed_)(_settings(max_examples, phases)(given(strategy)(body)))
     try:
         test()
+    except _BudgetSpent:
+        return
     except BaseException as error:
         if not _raised(error, _Reproduced):
             raise
 
 
-def _trim(runner: _Runner, divergence: Divergence) -> None:
+def _illegal(case: FuzzCase) -> bool:
+    """Whether the reference folds a reduce case with an error diagnostic."""
+    if case.kind != "reduce":
+        return False
+    output = reference_output(case.kind, case.case, after_each=False)
+    return any(d["severity"] == "error" for d in output["diagnostics"])
+
+
+def _trim(runner: _Runner, divergence: Divergence, *, legal_only: bool = False) -> None:
     """Leave out each part of the class's example that the class does not need (phase 3)."""
     for _ in range(TRIM_PASSES):
         removed = False
         example = divergence.example
         for index in reversed(range(example.parts())):
             candidate = example.without(index)
+            if legal_only and _illegal(candidate):
+                continue
             outcome, message = runner.outcome(candidate)
             if outcome.key == divergence.key:
                 example = candidate
@@ -480,7 +501,7 @@ def fuzz(
     for divergence in report.classes():
         _shrink(runner, divergence, strategy, max_examples, chosen, shrink_budget)
         if divergence.key.path != "errored":
-            _trim(runner, divergence)
+            _trim(runner, divergence, legal_only=legal_only)
     report.shrink_seconds = time.monotonic() - began - report.explore_seconds
     return report
 
