@@ -15,12 +15,16 @@ Rules this benchmark implements:
    ``ChatCompletionStreamState.handle_chunk`` (openai), ``ResponseStreamState
    .handle_event`` (openai), ``accumulate_event`` (anthropic). AG-UI's Python
    package has no accumulator and the Vercel AI SDK is TypeScript: their SDK
-   column reads ``n/a``. An SDK run that takes longer than ``--sdk-budget``
-   seconds at 10 k is not run at 100 k (its cell reads ``> budget``).
+   column reads ``n/a``. The SDK runs at the small size and three times it
+   (its growth: t(3x) / t(x) / 3); at the large size only when that growth
+   predicts at most ``--sdk-budget`` seconds (else the cell reads
+   ``> budget``).
 4. The floor: ``orjson.loads`` per line and a list append, no checks.
 5. Times are this process's CPU time (``time.process_time``), best of
    ``--repeat`` runs (the SDK: one run), after one warm-up run on 10 deltas
-   (imports, pydantic's validators). ``growth`` is t(100 k) / t(10 k) / 10: 1.0 is linear.
+   (imports, pydantic's validators). ``growth`` is t(large) / t(small)
+   divided by the size ratio: 1.0 is linear. ``SDK ÷ streamspec`` compares
+   the two at the small size.
 
 Usage: ``python benchmarks/providers.py [--repeat N] [--sdk-budget SECONDS] [--quick]
 [--sizes SMALL LARGE]``.
@@ -359,12 +363,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.sizes:
         small, large = args.sizes
     repeat = 1 if args.quick else args.repeat
+    middle = 3 * small
     print(
         f"| workload | streamspec {_size(small)} | streamspec {_size(large)} | growth "
-        f"| floor {_size(large)} | x floor | SDK {_size(small)} | SDK {_size(large)} "
-        "| SDK growth | SDK ÷ streamspec |"
+        f"| floor {_size(large)} | x floor | SDK {_size(small)} | SDK {_size(middle)} "
+        f"| SDK growth | SDK {_size(large)} | SDK ÷ streamspec at {_size(small)} |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for name, source, workload, sdk in ROWS:
         lines_small, lines_large = workload(small), workload(large)
         for warm_up in (_streamspec(source), sdk):
@@ -373,21 +378,24 @@ def main(argv: list[str] | None = None) -> int:
         ours_small = _best(_streamspec(source), lines_small, repeat)
         ours_large = _best(_streamspec(source), lines_large, repeat)
         floor = _best(_floor, lines_large, repeat)
-        sdk_small = sdk_large = None
+        growth = ours_large / ours_small / (large / small)
+        cells = ["n/a"] * 5
         if sdk is not None:
             sdk_small = _best(sdk, lines_small, 1)
-            if sdk_small * (large / small) <= args.sdk_budget * 10:
-                sdk_large = _best(sdk, lines_large, 1)
-        growth = ours_large / ours_small / (large / small)
-        sdk_growth = (
-            f"{sdk_large / sdk_small / (large / small):.2f}" if sdk_small and sdk_large else "n/a"
-        )
-        versus = f"{sdk_large / ours_large:.1f}x" if sdk_large else "n/a"
+            sdk_middle = _best(sdk, workload(middle), 1)
+            sdk_growth = sdk_middle / sdk_small / 3
+            predicted = sdk_middle * (large / middle) * max(sdk_growth, 1.0) ** 2
+            sdk_large = _best(sdk, lines_large, 1) if predicted <= args.sdk_budget else None
+            cells = [
+                _cell(sdk_small),
+                _cell(sdk_middle),
+                f"{sdk_growth:.2f}",
+                _cell(sdk_large),
+                f"{sdk_small / ours_small:.1f}",
+            ]
         print(
             f"| {name} | {_cell(ours_small)} | {_cell(ours_large)} | {growth:.2f} "
-            f"| {_cell(floor)} | {ours_large / floor:.1f} "
-            f"| {'n/a' if sdk is None else _cell(sdk_small)} "
-            f"| {'n/a' if sdk is None else _cell(sdk_large)} | {sdk_growth} | {versus} |",
+            f"| {_cell(floor)} | {ours_large / floor:.1f} | {' | '.join(cells)} |",
             flush=True,
         )
     return 0
