@@ -220,10 +220,11 @@ def test_a_complete_stream_gives_the_message_and_a_completed_verdict() -> None:
 
 
 def test_the_events_of_a_text_run_in_order() -> None:
-    """Rules 5, 6, 13: REPLY_START, the block with a chunk per delta, finish, receipt, REPLY_END."""
+    """Rules 5, 6, 13: REPLY_START, its empty chunk, the block with a chunk per delta, finish, receipt, REPLY_END."""
     lines = read([started(), *text("m", "Hel", "lo"), finished()])
     assert [(ln.number, k) for ln, k in zip(lines, kinds(lines), strict=True)] == [
         (1, "REPLY_START"),
+        (1, "model_chunk"),
         (2, "TEXT_BLOCK_START"),
         (3, "TEXT_BLOCK_DELTA"),
         (3, "model_chunk"),
@@ -241,7 +242,9 @@ def test_the_events_of_a_text_run_in_order() -> None:
         "assistant",
         "assistant",
     )
-    finish, receipt = lines[7].record, lines[8].record
+    opening = lines[1].record
+    assert (opening.call, opening.channel, opening.text) == (RUN, "text", "")
+    finish, receipt = lines[8].record, lines[9].record
     assert (finish.call, finish.reason, finish.vocabulary) == (RUN, "success", "ag_ui")
     assert (receipt.call, receipt.text) == (RUN, ("Hello",))
 
@@ -333,7 +336,7 @@ def test_several_runs_give_several_replies() -> None:
 def test_a_bare_run_error_is_a_run_of_its_own() -> None:
     """Rule 5: RUN_ERROR before any run: reply agui-run-1 in session agui-thread, failed."""
     lines = read([ev("RUN_ERROR", message="no credentials", code="auth")])
-    assert kinds(lines) == ["REPLY_START", "model_error", "REPLY_END"]
+    assert kinds(lines) == ["REPLY_START", "model_chunk", "model_error", "REPLY_END"]
     assert (lines[0].record.reply_id, lines[0].record.session_id) == ("agui-run-1", "agui-thread")
     verdict = verdicts(lines)["agui-run-1"]
     assert (verdict["terminal_state"], verdict["error_code"], verdict["error_message"]) == (
@@ -341,6 +344,7 @@ def test_a_bare_run_error_is_a_run_of_its_own() -> None:
         "auth",
         "no credentials",
     )
+    assert verdict["final_text"] == ""
 
 
 def test_run_error_mid_message_closes_what_is_open_and_fails() -> None:
@@ -476,6 +480,7 @@ def test_text_chunks_expand_and_continue() -> None:
     assert problems(lines) == []
     by_line = [(ln.number, k) for ln, k in zip(lines, kinds(lines), strict=True)]
     assert by_line[1:] == [
+        (1, "model_chunk"),
         (2, "TEXT_BLOCK_START"), (2, "TEXT_BLOCK_DELTA"), (2, "model_chunk"),
         (3, "TEXT_BLOCK_DELTA"), (3, "model_chunk"),
         (6, "TEXT_BLOCK_DELTA"), (6, "model_chunk"),
@@ -542,7 +547,7 @@ def test_passing_records_do_not_end_a_pending_chunk() -> None:
     ]
     lines = read(records)
     assert problems(lines) == []
-    assert [ln.number for ln in lines] == [1, 2, 2, 2, 9, 9, 10, 10, 10, 10]
+    assert [ln.number for ln in lines] == [1, 1, 2, 2, 2, 9, 9, 10, 10, 10, 10]
     assert message(lines)["content"][0]["input"] == "{}"
 
 
@@ -632,7 +637,7 @@ def test_a_result_for_a_call_this_run_did_not_start_is_the_reducers_to_report() 
 def test_information_gives_no_event(record: dict[str, Any]) -> None:
     """Rules 9, 11, 12: checked and kept only in the input."""
     lines = read([started(), record])
-    assert [ln.number for ln in lines] == [1]
+    assert [ln.number for ln in lines] == [1, 1]
 
 
 # ------------------------------------------------------------------ the end of input (rule 16)
@@ -655,6 +660,32 @@ def test_a_cut_run_has_no_completion_basis_and_reduce_warns() -> None:
     reducer = fold(lines)
     assert [d.code for d in reducer.diagnostics] == ["missing_reply_end", "open_at_end"]
     assert reducer.to_dict()["content"] == [{"type": "text", "id": "m", "text": "half"}]
+
+
+def test_a_run_cut_right_after_its_start_has_one_verdict(tmp_path: Path) -> None:
+    """Rules 5, 16: only RUN_STARTED: the reply's empty opening chunk gives its call a verdict."""
+    lines = read([started()])
+    assert problems(lines) == []
+    assert [(ln.number, k) for ln, k in zip(lines, kinds(lines), strict=True)] == [
+        (1, "REPLY_START"),
+        (1, "model_chunk"),
+    ]
+    expected = {
+        "key": RUN,
+        "terminal_state": "no_completion_basis",
+        "finish_reason": None,
+        "usage_state": "unknown",
+        "usage": None,
+        "final_text": "",
+        "error_code": None,
+        "error_message": None,
+    }
+    assert verdicts(lines) == {RUN: expected}
+    path = tmp_path / "started.sse"
+    path.write_bytes(b"".join(sse([started()])))
+    code, out, _ = run_cli("judge", "--from", "agui", str(path))
+    assert code == 0
+    assert json.loads(out) == [expected]
 
 
 def test_a_cut_run_through_the_cli(tmp_path: Path) -> None:
@@ -704,14 +735,14 @@ PREFIX_STREAM = [
 
 @given(st.integers(0, len(PREFIX_STREAM)))
 def test_every_prefix_of_two_runs(cut: int) -> None:
-    """A run is judged from its first output; its terminal record decides, never earlier."""
+    """A run is judged from its start; its terminal record decides, never earlier."""
     prefix = PREFIX_STREAM[:cut]
     found = {k: v["terminal_state"] for k, v in verdicts(read(prefix)).items()}
     expected = {}
-    if cut >= 2:
+    if cut >= 1:
         expected[RUN] = "no_completion_basis" if cut < 6 else "truncated"
-    if cut >= 8:
-        expected["run-2"] = "failed"
+    if cut >= 7:
+        expected["run-2"] = "no_completion_basis" if cut < 8 else "failed"
     assert found == expected
 
 

@@ -473,9 +473,7 @@ def classify(case: Case, ref: Reference, answer: Answer, aspect: str, detail: st
     )
     rules: dict[str, Callable[[], bool]] = {
         "truncated_run_completed": lambda: (
-            aspect == "outcome"
-            and case.terminal == "none"
-            and got in {(None, None), ("no_completion_basis", None)}
+            aspect == "outcome" and case.terminal == "none" and got == ("no_completion_basis", None)
         ),
         "cancelled_read_as_success": lambda: (
             aspect == "outcome"

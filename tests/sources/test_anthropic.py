@@ -224,7 +224,7 @@ def test_a_whole_stream_gives_the_reply_and_its_evidence() -> None:
     lines = read(WHOLE)
     assert problems(lines) == []
     assert kinds(lines) == [
-        (1, "REPLY_START"),
+        (1, "REPLY_START"), (1, "model_chunk"),
         (2, "TEXT_BLOCK_START"),
         (4, "TEXT_BLOCK_DELTA"), (4, "model_chunk"),
         (5, "TEXT_BLOCK_DELTA"), (5, "model_chunk"),
@@ -243,9 +243,10 @@ def test_a_whole_stream_gives_the_reply_and_its_evidence() -> None:
         "assistant",
         "assistant",
     )
-    assert lines[1].record.block_id == f"{MSG}.0"
+    assert on_line(lines, 2)[0].record.block_id == f"{MSG}.0"
     chunks = [line.record for line in lines if kind(line) == "model_chunk"]
     assert [(c.call, c.channel, c.text) for c in chunks] == [
+        (MSG, "text", ""),
         (MSG, "text", "Hello"),
         (MSG, "text", " world"),
         (MSG, "tool_input", '{"city": '),
@@ -483,6 +484,7 @@ def test_fields_no_rule_reads_are_not_looked_at() -> None:
 def test_a_first_text_or_thinking_in_the_block_start_is_a_first_delta() -> None:
     lines = read([start(), text_block(0, "Hi "), thinking_block(1, "Hmm"), text(0, "there")])
     assert kinds(lines)[1:] == [
+        (1, "model_chunk"),
         (2, "TEXT_BLOCK_START"), (2, "TEXT_BLOCK_DELTA"), (2, "model_chunk"),
         (3, "THINKING_BLOCK_START"), (3, "THINKING_BLOCK_DELTA"), (3, "model_chunk"),
         (4, "TEXT_BLOCK_DELTA"), (4, "model_chunk"),
@@ -496,7 +498,8 @@ def test_thinking_is_a_thinking_block_and_its_signature_is_information() -> None
         [start(), thinking_block(0), thinking(0, "Let me"), signature(0), stop_block(0), STOP]
     )
     assert problems(lines) == []
-    assert kinds(lines)[1:5] == [
+    assert kinds(lines)[1:6] == [
+        (1, "model_chunk"),
         (2, "THINKING_BLOCK_START"),
         (3, "THINKING_BLOCK_DELTA"),
         (3, "model_chunk"),
@@ -551,7 +554,7 @@ def test_server_tool_and_redacted_blocks_are_information(content: dict[str, Any]
 def test_a_server_tool_s_input_is_information() -> None:
     server = {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search", "input": {}}
     lines = read([start(), block(0, server), json_delta(0, '{"query": "x"}'), stop_block(0)])
-    assert problems(lines) == [] and kinds(lines) == [(1, "REPLY_START")]
+    assert problems(lines) == [] and kinds(lines) == [(1, "REPLY_START"), (1, "model_chunk")]
 
 
 def test_a_block_of_unknown_type_is_kept_with_a_warning_and_its_deltas_give_nothing() -> None:
@@ -568,7 +571,7 @@ def test_a_block_of_unknown_type_is_kept_with_a_warning_and_its_deltas_give_noth
         )
     ]
     assert on_line(lines, 2)[0].record.raw == envelope(block(0, content))
-    assert [n for n, _ in kinds(lines)] == [1, 2, 6, 6, 6]
+    assert [n for n, _ in kinds(lines)] == [1, 1, 2, 6, 6, 6]
 
 
 # ------------------------------------------------------------------ rules 5-6: deltas and stops
@@ -778,7 +781,7 @@ def test_an_error_before_message_start_belongs_to_the_call_anthropic() -> None:
 def test_ping_gives_nothing_anywhere() -> None:
     lines = read([PING, start(), PING, STOP, PING])
     assert problems(lines) == []
-    assert [n for n, _ in kinds(lines)] == [2, 4, 4, 4]
+    assert [n for n, _ in kinds(lines)] == [2, 2, 4, 4, 4]
 
 
 # ------------------------------------------------------------------ rule 11: violations
@@ -895,6 +898,34 @@ def test_a_stream_cut_after_a_natural_finish_has_no_completion_basis(tmp_path: P
     )
     code, _, err = run_cli("reduce", "--from", "anthropic", str(path))
     assert code == 0 and "missing_reply_end" in err
+
+
+@pytest.mark.parametrize("form", ["sse", "jsonl"])
+def test_a_stream_cut_right_after_message_start_still_has_a_verdict(
+    tmp_path: Path, form: str
+) -> None:
+    """The reply's start gives the call's empty text chunk: one verdict, no basis, text ''."""
+    records = [start()]
+    lines = read(records)
+    assert kinds(lines) == [(1, "REPLY_START"), (1, "model_chunk")]
+    chunk = lines[1].record
+    assert (chunk.call, chunk.channel, chunk.text) == (MSG, "text", "")
+    path = tmp_path / f"cut-at-start.{form}"
+    path.write_bytes(b"".join(sse(records) if form == "sse" else jsonl(records)))
+    code, out, _ = run_cli("judge", "--from", "anthropic", str(path))
+    assert code == 0
+    assert json.loads(out) == [
+        {
+            "key": MSG,
+            "terminal_state": "no_completion_basis",
+            "finish_reason": None,
+            "usage_state": "unknown",
+            "usage": None,
+            "final_text": "",
+            "error_code": None,
+            "error_message": None,
+        }
+    ]
 
 
 def test_a_stream_cut_after_a_cut_finish_is_truncated() -> None:

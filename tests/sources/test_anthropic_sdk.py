@@ -402,7 +402,7 @@ def facts_of(events: Sequence[WireEvent]) -> Facts:
     for event in events:
         kind = type_of(event)
         if kind == "message_start":
-            started = True
+            started = chunks = True  # the reply's start gives the call's empty text chunk
             usage = _counts(getattr(event.message, "usage", None))
         elif kind == "content_block_start":
             block = event.content_block

@@ -122,6 +122,7 @@ def test_a_whole_reply_in_order() -> None:
     writer.end()
     assert events == [
         ReplyStartEvent(session_id="s", reply_id="r", name="assistant", role="assistant"),
+        ModelChunkEvent(call="c", channel="text", text=""),
         TextBlockStartEvent(reply_id="r", block_id="r.0"),
         TextBlockDeltaEvent(reply_id="r", block_id="r.0", delta="Hel"),
         ModelChunkEvent(call="c", channel="text", text="Hel"),
@@ -170,12 +171,14 @@ def test_ends_and_starts_are_given_once() -> None:
     writer.end()
     assert [type(e).__name__ for e in events] == [
         "ReplyStartEvent",
+        "ModelChunkEvent",
         "ToolCallStartEvent",
         "ToolCallEndEvent",
         "ModelErrorEvent",
         "ReplyEndEvent",
     ]
-    assert events[3] == ModelErrorEvent(call="c", code="overloaded", message="busy")
+    assert events[1] == ModelChunkEvent(call="c", channel="text", text="")
+    assert events[4] == ModelErrorEvent(call="c", code="overloaded", message="busy")
 
 
 def test_usage_maps_nested_keys_and_only_counts() -> None:

@@ -20,6 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from streamspec import CompletionEvent, Reducer, UnknownEvent
 from streamspec._cli import main
+from streamspec._completion_events import ModelChunkEvent
 from streamspec._events import EVENT_CLASSES, Event
 from streamspec._jsonl import Line
 from streamspec._resources import example_path, spec_dir
@@ -226,6 +227,7 @@ def test_events_come_in_the_documented_order() -> None:
     lines = read(sse(TEXT_STREAM))
     assert [(line.number, k) for line, k in zip(lines, kinds(lines), strict=True)] == [
         (1, "REPLY_START"),
+        (1, "model_chunk"),
         (3, "TEXT_BLOCK_START"),
         (3, "TEXT_BLOCK_DELTA"),
         (3, "model_chunk"),
@@ -339,7 +341,7 @@ def test_empty_strings_give_nothing() -> None:
     lines = read(
         jsonl([chunk(choice(role="assistant", content="", refusal="", reasoning_content=""))])
     )
-    assert kinds(lines) == ["REPLY_START"]
+    assert kinds(lines) == ["REPLY_START", "model_chunk"]
 
 
 def test_information_fields_give_nothing() -> None:
@@ -353,7 +355,7 @@ def test_information_fields_give_nothing() -> None:
         created="yesterday",
     )
     lines = read(jsonl([record]))
-    assert kinds(lines) == ["REPLY_START"]
+    assert kinds(lines) == ["REPLY_START", "model_chunk"]
     assert problems(lines) == []
 
 
@@ -518,6 +520,38 @@ def test_reduce_and_judge_report_a_cut_stream(tmp_path: Path) -> None:
     code, out, err = run_cli("judge", "--from", "openai_chat", str(path))
     assert code == 0 and err == ""
     assert [v["terminal_state"] for v in json.loads(out)] == ["no_completion_basis"]
+
+
+@pytest.mark.parametrize("form", ["sse", "jsonl"])
+def test_cut_right_after_the_first_chunk_is_judged(tmp_path: Path, form: str) -> None:
+    """Rules 2, 11: the reply's start gives the call's empty text chunk, so a stream cut
+    right after the role chunk still has its verdict: no basis, empty text, usage unknown."""
+    records = TEXT_STREAM[:1]
+    lines = read(sse(records) if form == "sse" else jsonl(records))
+    assert problems(lines) == []
+    assert [(line.number, k) for line, k in zip(lines, kinds(lines), strict=True)] == [
+        (1, "REPLY_START"),
+        (1, "model_chunk"),
+    ]
+    opening = lines[1].record
+    assert isinstance(opening, ModelChunkEvent)
+    assert (opening.call, opening.channel, opening.text) == (ID, "text", "")
+    path = tmp_path / f"cut.{form}"
+    path.write_bytes(_stream_bytes(records, form))
+    code, out, err = run_cli("judge", "--from", "openai_chat", str(path))
+    assert code == 0 and err == ""
+    expected = {
+        "key": ID,
+        "terminal_state": "no_completion_basis",
+        "finish_reason": None,
+        "usage_state": "unknown",
+        "usage": None,
+        "final_text": "",
+        "error_code": None,
+        "error_message": None,
+    }
+    assert json.loads(out) == [expected]
+    assert verdicts(lines) == {ID: expected}
 
 
 # ------------------------------------------------------------------ prefixes
@@ -696,6 +730,7 @@ def test_a_new_id_ends_the_completion_before_it() -> None:
         "model_receipt",
         "REPLY_END",
         "REPLY_START",
+        "model_chunk",
         "TEXT_BLOCK_START",
         "TEXT_BLOCK_DELTA",
         "model_chunk",
@@ -849,6 +884,7 @@ def test_a_bad_chunk_first_begins_nothing() -> None:
     assert kinds(lines) == [
         "unknown",
         "REPLY_START",
+        "model_chunk",
         "TEXT_BLOCK_START",
         "TEXT_BLOCK_DELTA",
         "model_chunk",

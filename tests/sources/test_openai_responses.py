@@ -291,7 +291,7 @@ def test_complete_text_stream_gives_each_record_its_events() -> None:
     lines = read(text_stream())
     assert problems(lines) == []
     assert events_by_line(lines) == {
-        1: ["REPLY_START"],
+        1: ["REPLY_START", "model_chunk"],
         3: ["TEXT_BLOCK_START"],
         4: ["TEXT_BLOCK_DELTA", "model_chunk"],
         5: ["TEXT_BLOCK_DELTA", "model_chunk"],
@@ -300,7 +300,12 @@ def test_complete_text_stream_gives_each_record_its_events() -> None:
     }
     start = lines[0].record
     assert (start.reply_id, start.session_id, start.role) == ("resp_1", "resp_1", "assistant")
-    assert lines[1].record.block_id == "resp_1.output.0.content.0"
+    assert (lines[1].record.call, lines[1].record.channel, lines[1].record.text) == (
+        "resp_1",
+        "text",
+        "",
+    )
+    assert lines[2].record.block_id == "resp_1.output.0.content.0"
 
 
 def test_complete_text_stream_reduces_and_judges_completed_with_usage() -> None:
@@ -478,8 +483,13 @@ def test_full_text_without_deltas_is_the_one_delta() -> None:
 def test_conversation_id_is_the_session() -> None:
     """Rule 3: the session id is response.conversation.id when it is a string."""
     wire = Wire().add("response.created", response=response(conversation={"id": "conv_9"}))
-    (line,) = read(wire.records)
+    line, chunk = read(wire.records)
     assert (line.record.session_id, line.record.reply_id) == ("conv_9", "resp_1")
+    assert (name_of(chunk.record), chunk.record.call, chunk.record.text) == (
+        "model_chunk",
+        "resp_1",
+        "",
+    )
 
 
 def test_lifecycle_events_give_nothing() -> None:
@@ -488,7 +498,11 @@ def test_lifecycle_events_give_nothing() -> None:
     wire.add("response.queued", response=response("queued"))
     wire.add("response.in_progress", response=response(usage=USAGE))
     wire.add("response.created", response=response())
-    assert read(wire.records)[1:] == []
+    lines = read(wire.records)
+    assert [(line.number, name_of(line.record)) for line in lines] == [
+        (1, "REPLY_START"),
+        (1, "model_chunk"),
+    ]
 
 
 # ---------------------------------------------------------------- terminal states
@@ -644,6 +658,30 @@ def test_end_of_input_closes_nothing() -> None:
     )
 
 
+def test_a_stream_cut_right_after_response_created_has_one_verdict() -> None:
+    """Writer rule 1: response.created alone gives the call's empty opening chunk, so judge has one verdict."""
+    records = text_stream()[:1]
+    assert [record["type"] for record in records] == ["response.created"]
+    lines = read(records)
+    assert problems(lines) == []
+    assert events_by_line(lines) == {1: ["REPLY_START", "model_chunk"]}
+    expected = {
+        "key": "resp_1",
+        "terminal_state": "no_completion_basis",
+        "finish_reason": None,
+        "usage_state": "unknown",
+        "usage": None,
+        "final_text": "",
+        "error_code": None,
+        "error_message": None,
+    }
+    assert only_verdict(lines) == expected
+    for stdin in (b"".join(jsonl(records)), b"".join(sse(records))):
+        code, out, err = cli("judge", "--from", SOURCE, "-", stdin=stdin)
+        assert (code, err) == (0, "")
+        assert json.loads(out) == [expected]
+
+
 FULL_SSE = b"".join(sse(rich_stream()))
 COMPLETED_END = FULL_SSE.rindex(b"}") + 1
 
@@ -662,11 +700,11 @@ def test_any_byte_prefix_reads_and_is_completed_only_with_its_terminal_record(cu
 
 
 def test_every_record_prefix_is_no_completion_basis_until_the_terminal_record() -> None:
-    """Rule 14, record by record: no verdict before the first evidence (a delta), then no basis until the last record."""
+    """Rule 14, record by record: no verdict before the reply starts (its empty opening chunk), then no basis until the last record."""
     records = rich_stream()
     for cut in range(len(records)):
         found = verdicts(read(records[:cut]))
-        assert [v["terminal_state"] for v in found] == (["no_completion_basis"] if cut >= 5 else [])
+        assert [v["terminal_state"] for v in found] == (["no_completion_basis"] if cut >= 1 else [])
         _, reducer_found = reduced(read(records[:cut]))
         if cut:
             assert "missing_reply_end" in reducer_found
@@ -1090,12 +1128,12 @@ def test_unknown_types_are_kept_with_a_warning() -> None:
         (3, "unknown_record", "OpenAI Responses record of unknown no type; kept, no effect"),
         (4, "unknown_record", "OpenAI Responses record of unknown type '[DONE]'; kept, no effect"),
     ]
-    assert lines[1].record.raw == {
+    assert lines[2].record.raw == {
         "version": 1,
         "type": "openai_responses/response.future.thing",
         "payload": {"type": "response.future.thing", "x": 1},
     }
-    assert lines[2].record.raw == {
+    assert lines[3].record.raw == {
         "version": 1,
         "type": "openai_responses",
         "payload": {"no": "type"},
@@ -1153,7 +1191,7 @@ def test_other_item_types_and_part_types_are_information() -> None:
     wire.add("response.output_item.added", output_index=2)
     lines = read(wire.records)
     assert problems(lines) == []
-    assert events_by_line(lines) == {1: ["REPLY_START"]}
+    assert events_by_line(lines) == {1: ["REPLY_START", "model_chunk"]}
 
 
 # ---------------------------------------------------------------- bad field types, fuzzed

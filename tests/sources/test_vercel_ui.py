@@ -231,6 +231,7 @@ def test_complete_stream_event_order() -> None:
     """The events, in order: one reply, blocks, calls, results, then the evidence and the end."""
     assert kinds(sse(*COMPLETE)) == [
         "REPLY_START",
+        "model_chunk",
         "THINKING_BLOCK_START",
         "THINKING_BLOCK_DELTA",
         "model_chunk",
@@ -328,7 +329,7 @@ def test_reply_id_is_the_start_message_id() -> None:
 def test_reply_without_start_has_the_default_id() -> None:
     """With no start chunk, the first chunk that gives an event starts reply 'vercel-ui-message'."""
     lines = sse(*text("t", "hi"), finish())
-    assert kinds(lines)[:2] == ["REPLY_START", "TEXT_BLOCK_START"]
+    assert kinds(lines)[:3] == ["REPLY_START", "model_chunk", "TEXT_BLOCK_START"]
     assert verdict(lines)["key"] == DEFAULT_ID
     (start,) = events(sse({"type": "start"}, finish()), "REPLY_START")
     assert start.reply_id == DEFAULT_ID
@@ -406,7 +407,9 @@ def test_finish_step_closes_open_parts() -> None:
 
 
 def test_deltas_give_chunks_on_their_channels() -> None:
-    """Text, reasoning and tool input deltas each give a model_chunk on their channel."""
+    """Text, reasoning and tool input deltas each give a model_chunk on their channel.
+
+    The reply's start gives the call's empty opening text chunk first."""
     lines = sse(
         START,
         {"type": "reasoning-start", "id": "r"},
@@ -415,6 +418,7 @@ def test_deltas_give_chunks_on_their_channels() -> None:
         *tool("c", "f", "{}"),
     )
     assert [(c.channel, c.text) for c in events(lines, "model_chunk")] == [
+        ("text", ""),
         ("thinking", "hm"),
         ("text", "yes"),
         ("tool_input", "{}"),
@@ -711,7 +715,7 @@ def test_error_fails_the_call_and_the_stream_goes_on() -> None:
 def test_error_before_anything_starts_the_reply() -> None:
     """An error as the first chunk starts the default reply; cut there, the verdict is failed."""
     lines = sse({"type": "error", "errorText": "boom"}, done=False)
-    assert kinds(lines) == ["REPLY_START", "model_error"]
+    assert kinds(lines) == ["REPLY_START", "model_chunk", "model_error"]
     assert verdict(lines)["terminal_state"] == "failed"
 
 
@@ -848,6 +852,33 @@ def test_cut_stream_leaves_everything_open() -> None:
 def test_cut_before_the_reply_gives_nothing() -> None:
     """Only information chunks: no events, no verdict."""
     assert kinds(sse({"type": "start-step"}, {"type": "data-x", "data": 1}, done=False)) == []
+
+
+@pytest.mark.parametrize("chunks", [[START], [{"type": "text-start", "id": "t"}]])
+def test_cut_right_after_the_reply_starts(tmp_path: Path, chunks: list[dict[str, Any]]) -> None:
+    """Cut right after the reply starts: the empty opening chunk gives a verdict with no basis, text ''."""
+    lines = sse(*chunks, done=False)
+    key = events(lines, "REPLY_START")[0].reply_id
+    given = [(line.number, kind(line.record)) for line in read(lines) if line.record is not None]
+    assert given[:2] == [(1, "REPLY_START"), (1, "model_chunk")]
+    (opening,) = events(lines, "model_chunk")
+    assert (opening.call, opening.channel, opening.text) == (key, "text", "")
+    expected = {
+        "key": key,
+        "terminal_state": "no_completion_basis",
+        "finish_reason": None,
+        "usage_state": "unknown",
+        "usage": None,
+        "final_text": "",
+        "error_code": None,
+        "error_message": None,
+    }
+    assert judge(lines) == [expected]
+    path = tmp_path / "stream.sse"
+    path.write_bytes(b"".join(lines))
+    code, out, err = run_cli("judge", "--from", SOURCE, str(path))
+    assert (code, err) == (0, "")
+    assert json.loads(out) == [expected]
 
 
 # ---------------------------------------------------------------- rule 9: violations
@@ -1118,7 +1149,7 @@ def test_information_fields_are_not_checked() -> None:
         done=False,
     )
     assert problems(lines) == []
-    assert kinds(lines) == ["REPLY_START"]
+    assert kinds(lines) == ["REPLY_START", "model_chunk"]
 
 
 def test_reset_step_closes_and_reports() -> None:

@@ -368,6 +368,15 @@ _MAY: Final[dict[str, Read | Convert | Projection]] = {
             _json({"type": "message_stop"}),
         ),
     ),
+    "anthropic-cut-after-message-start": Read(
+        level="may",
+        description=(
+            "An Anthropic stream cut right after message_start: the reply starts and its call "
+            "opens with an empty text chunk, so the call is judged (no completion basis)."
+        ),
+        source="anthropic",
+        lines=("event: message_start", "data: " + _json(_ANTHROPIC_START), ""),
+    ),
     "openai-chat-unknown-record": Read(
         level="may",
         description=(

@@ -41,7 +41,8 @@ means what its type's rule says. Rules:
    'RUN_FINISHED'. ...``); after ``RUN_ERROR`` only ``RUN_STARTED``
    (``Cannot send event type 'X': The run has already errored with
    'RUN_ERROR'. ...``). A violation changes nothing.
-5. **Reply.** ``RUN_STARTED`` opens a reply (``REPLY_START``) whose reply id
+5. **Reply.** ``RUN_STARTED`` opens a reply (``REPLY_START``, then the
+   call's empty opening ``model_chunk``; see the reply writer) whose reply id
    and call key are the ``runId`` (``<runId>#<n>`` for the n-th run of the
    stream with that id) and whose session id is the ``threadId``. A
    ``RUN_ERROR`` with no run before it is a run of its own: reply id and call

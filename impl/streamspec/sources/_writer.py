@@ -7,7 +7,10 @@ the usage was reported); the writer turns that into reply events (what
 ``reduce`` and ``check`` fold) and completion events (what ``judge`` reads),
 so every source states the same facts the same way:
 
-1. :meth:`~ReplyWriter.start` gives ``REPLY_START`` (once).
+1. :meth:`~ReplyWriter.start` gives ``REPLY_START`` (once), then an empty
+   ``text`` chunk of the call: the call has begun and streamed nothing yet,
+   so a stream cut before any output still has a verdict (no completion
+   basis, ``final_text`` ``""``).
 2. Text and thinking open their block (``*_BLOCK_START``) at their first
    delta, then give ``*_BLOCK_DELTA`` and a ``model_chunk`` of the call
    (channel ``text`` / ``thinking``). Tool-call input gives
@@ -133,7 +136,7 @@ class ReplyWriter:
     # ------------------------------------------------------------ reply
 
     def start(self, *, name: str = "assistant") -> None:
-        """Give ``REPLY_START`` unless the reply has started."""
+        """Give ``REPLY_START`` and the call's opening chunk unless the reply has started."""
         if not self.started:
             self.started = True
             self._emit(
@@ -141,6 +144,7 @@ class ReplyWriter:
                     session_id=self.session_id, reply_id=self.reply_id, name=name, role="assistant"
                 )
             )
+            self._emit(ModelChunkEvent(call=self.call, channel=_TEXT, text=""))
 
     def end(self) -> None:
         """Close every open block and tool-call input, then give ``REPLY_END`` (once)."""
