@@ -100,7 +100,11 @@ def _chunk(call: str, data: Mapping[str, Any], problems: list[str]) -> Completio
 
 def _message(call: str, data: Mapping[str, Any], problems: list[str]) -> CompletionEvent | None:
     message = _field(data, "message", "$.data", problems, (dict,))
-    content = _field(message, "content", "$.data.message", problems, (list,)) if message else None
+    content = (
+        _field(message, "content", "$.data.message", problems, (list,))
+        if message is not None
+        else None
+    )
     if content is None:
         return None
     texts = []

@@ -1,0 +1,45 @@
+"""A bad muse record is refused naming every bad field by its JSON path."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from streamspec._errors import DecodeError
+from streamspec.completion._muse import decode_muse
+
+
+def _chunk_record(data: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "assistant/chunk", "data": {"turn": 1, "step": 2, **data}}
+
+
+@pytest.mark.parametrize(
+    ("record", "problems"),
+    [
+        ({"type": "assistant/chunk"}, ["required field missing @ $.data"]),
+        (
+            {"type": "assistant/chunk", "data": {"turn": True}},
+            ["expected int or str, got bool @ $.data.turn", "required field missing @ $.data.step"],
+        ),
+        (_chunk_record({}), ["required field missing @ $.data.chunk"]),
+        (_chunk_record({"chunk": []}), ["expected dict, got list @ $.data.chunk"]),
+        (_chunk_record({"chunk": {}}), ["required field missing @ $.data.chunk.type"]),
+        (
+            _chunk_record({"chunk": {"type": "text", "text": 3}}),
+            ["expected str, got int @ $.data.chunk.text"],
+        ),
+        (
+            {"type": "assistant/message", "data": {"turn": 1, "step": 1, "message": {}}},
+            ["required field missing @ $.data.message.content"],
+        ),
+        (
+            {"type": "assistant/error", "data": {"turn": 1, "step": 1, "error": "x"}},
+            ["expected dict, got str @ $.data.error"],
+        ),
+    ],
+)
+def test_every_bad_field_is_named_by_its_path(record: dict[str, Any], problems: list[str]) -> None:
+    """The DecodeError lists exactly the problems, each ending in the field's JSON path."""
+    with pytest.raises(DecodeError) as caught:
+        decode_muse(record)
+    assert list(caught.value.problems) == problems

@@ -1,0 +1,47 @@
+"""Every rule of the stateful machine sends its events: a rule that stopped stepping would
+leave part of the spec unchecked without failing anything else."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import ClassVar
+
+from hypothesis import settings
+from hypothesis.stateful import run_state_machine_as_test
+from streamspec import Reducer
+from streamspec.testing import machine_for
+from streamspec.testing._stateful import AgentEvent
+
+#: The label each event-sending rule gives its steps.
+RULE_LABELS = {
+    "random",
+    "allowed",
+    "scenario",
+    "long block",
+    "result data",
+    "end",
+    "rejected",
+    "batch",
+    "wrong reply id",
+    "unknown type",
+}
+
+_Machine = machine_for(lambda strict, **options: Reducer(strict=strict, **options))
+
+
+class _Recording(_Machine):  # type: ignore[misc,valid-type]
+    labels: ClassVar[Counter[str]] = Counter()
+
+    def step(self, event: AgentEvent, how: str) -> None:
+        type(self).labels[how] += 1
+        super().step(event, how)
+
+
+def test_every_rule_sends_events() -> None:
+    """Over a short run, every event-sending rule has stepped at least once."""
+    _Recording.labels.clear()
+    run_state_machine_as_test(
+        _Recording, settings=settings(max_examples=30, stateful_step_count=25, deadline=None)
+    )
+    missing = RULE_LABELS - set(_Recording.labels)
+    assert not missing, dict(_Recording.labels)
