@@ -86,11 +86,18 @@ def test_a_command_that_does_not_exist_is_a_protocol_error_naming_it():
 
 
 def test_a_program_that_exits_before_ready_is_a_protocol_error_with_its_stderr():
-    """A program that exits at once fails start with its exit status and its last stderr line."""
+    """A program that exits at once fails start with its exit status and its last stderr line.
+
+    Whether it was gone before the request was written or only before it answered is a race
+    the operating system decides; both reasons name the status and the step.
+    """
     command = [sys.executable, "-c", "import sys; sys.stderr.write('boom\\n'); sys.exit(4)"]
     with Program(command, timeout=5) as program, pytest.raises(ProtocolError) as info:
         program.start(ALL_KINDS, ALL_CHECKS)
-    assert info.value.reason == "exited with status 4 before answering start"
+    assert info.value.reason in (
+        "exited with status 4 before answering start",
+        "exited with status 4 before reading its request",
+    )
     assert info.value.stderr_tail == "boom"
     assert program.pid is None
 
