@@ -56,6 +56,7 @@ from streamspec._events import (
     ToolCallStartEvent,
 )
 from streamspec.completion._table import completion_table
+from streamspec.completion._text import TextParts
 
 __all__ = ["ReplyWriter", "canonical_usage", "token_count"]
 
@@ -128,7 +129,7 @@ class ReplyWriter:
         #: Open blocks: ``block_id -> "text" | "thinking"``, in start order.
         self._blocks: dict[str, str] = {}
         #: The text of every text block, in start order (the receipt's parts).
-        self._texts: dict[str, list[str]] = {}
+        self._texts: dict[str, TextParts] = {}
         #: Tool calls whose input is still open, in start order.
         self._calls: dict[str, str] = {}
         self.usage: dict[str, Any] | None = None
@@ -191,7 +192,7 @@ class ReplyWriter:
         self.start()
         self._blocks[block_id] = kind
         if kind == _TEXT:
-            self._texts.setdefault(block_id, [])
+            self._texts.setdefault(block_id, TextParts())
             self._emit(TextBlockStartEvent(reply_id=self.reply_id, block_id=block_id))
         else:
             self._emit(ThinkingBlockStartEvent(reply_id=self.reply_id, block_id=block_id))
@@ -249,7 +250,7 @@ class ReplyWriter:
         self._emit(
             ModelReceiptEvent(
                 call=self.call,
-                text=tuple("".join(parts) for parts in self._texts.values()),
+                text=tuple(parts.text() for parts in self._texts.values()),
                 usage=ABSENT if fields is None else fields,
             )
         )
