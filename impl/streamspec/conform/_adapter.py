@@ -28,7 +28,7 @@ from importlib import metadata
 from typing import IO, Any, Final
 
 from streamspec.conform import _protocol as msg
-from streamspec.conform._reference import ALL_CHECKS, ALL_KINDS, reference_output
+from streamspec.conform._reference import ALL_CHECKS, ALL_KINDS, preload, reference_output
 
 __all__ = ["BREAK_MODES", "IMPLEMENTATION", "MISBEHAVING_RUN", "serve"]
 
@@ -123,6 +123,7 @@ class _Server:
             return 2
         self.kinds = tuple(k for k in ALL_KINDS if k in request["kinds"])
         self.checks = tuple(c for c in ALL_CHECKS if c in request["checks"])
+        preload(self.kinds)
         self.send(msg.ready(IMPLEMENTATION, self.kinds, self.checks))
         return None
 

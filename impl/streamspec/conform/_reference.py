@@ -15,19 +15,21 @@ construction:
 Output keys per kind are those of ``spec/protocol/README.md``. A reduce
 output holds only the parts of the ``checks`` asked for: ``message`` (with
 ``after_each``), ``diagnostics`` (with ``raised``) and ``states``. Each kind's
-modules are imported on first use, so a program that answers one kind never
-loads the others.
+modules are imported by :func:`preload` (or on first use), so a program that
+answers one kind never loads the others, and its first case costs no more
+than its last.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, Final
 
 from streamspec._errors import UsageError
 from streamspec.conform._protocol import CHECKS, KINDS
 
-__all__ = ["ALL_CHECKS", "ALL_KINDS", "SEED_STEPS", "reference_output"]
+__all__ = ["ALL_CHECKS", "ALL_KINDS", "SEED_STEPS", "preload", "reference_output"]
 
 #: Every check a reduce output can be compared on.
 ALL_CHECKS: Final = CHECKS
@@ -45,6 +47,21 @@ _CHECK_KEYS: Final = {
     "diagnostics": ("diagnostics", "raised"),
     "states": ("states",),
 }
+
+
+#: The module each kind's answers come from.
+_KIND_MODULES: Final = {
+    "reduce": "streamspec._reduce_vectors",
+    "judge": "streamspec.completion._vectors",
+    "envelope": "streamspec.envelope._vectors",
+    "pairing": "streamspec.pairing",
+}
+
+
+def preload(kinds: Collection[str]) -> None:
+    """Import the modules that answer ``kinds`` now, before the first case's clock starts."""
+    for kind in kinds:
+        importlib.import_module(_KIND_MODULES[kind])
 
 
 def _reduce(case: Mapping[str, Any], after_each: bool, checks: Collection[str]) -> dict[str, Any]:

@@ -1,11 +1,17 @@
 """The Hypothesis profiles streamspec's own suite runs under, for any suite to load.
 
-``ci`` (the default) keeps a stateful run of a reducer within a minute;
+``ci`` (the default) keeps a stateful run of a reducer within half a minute;
 ``fuzz`` is the long campaign. Choose with ``HYPOTHESIS_PROFILE``::
 
     from streamspec.testing import load_profile
 
     load_profile()  # in conftest.py: "ci", or $HYPOTHESIS_PROFILE
+
+``ci`` keeps no example database: a clean clone has none to replay, and with
+one Hypothesis keeps a Pareto front of every targeted run, which costs the
+stateful machines (they call ``target``) more than their own steps. A failure
+prints its ``@reproduce_failure`` blob instead. ``fuzz`` keeps the database,
+so a long campaign's finds are replayed first next time.
 """
 
 from __future__ import annotations
@@ -24,6 +30,8 @@ PROFILES: Final = {
         stateful_step_count=40,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow],
+        database=None,
+        print_blob=True,
     ),
     "fuzz": settings(
         max_examples=5000,
