@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 from streamspec._errors import UsageError
+from streamspec.conform import _fuzz as fuzz_module
 from streamspec.conform._compare import MISSING, Difference, compare
 from streamspec.conform._fuzz import (
     TRIM_PASSES,
@@ -245,6 +246,27 @@ def test_shrinking_asks_the_program_at_most_its_budget() -> None:
     assert divergence.shrunk
     explored = report.examples
     assert program.runs <= explored + 3 + TRIM_PASSES * 40, program.runs
+
+
+def test_shrinking_ends_after_its_tries_whatever_the_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With no tries allowed, shrinking asks the program nothing, however large its budget."""
+    program = FakeProgram(_drop_thinking)
+    explored: list[int] = []
+    explore = fuzz_module._explore
+
+    def explore_then_count(*args: Any) -> None:
+        explore(*args)
+        explored.append(program.runs)
+
+    monkeypatch.setattr(fuzz_module, "SHRINK_TRIES_PER_ASK", 0)
+    monkeypatch.setattr(fuzz_module, "_explore", explore_then_count)
+    monkeypatch.setattr(fuzz_module, "_trim", lambda *args, **kwargs: None)
+    report = fuzz(program, max_examples=60, shrink_budget=1000)
+    [divergence] = report.classes()
+    assert program.runs == explored[0]
+    assert "THINKING_BLOCK_START" in [e["type"] for e in divergence.example.events]
 
 
 def test_an_errored_answer_is_a_class_of_its_own() -> None:

@@ -13,8 +13,13 @@ Hypothesis with one seed.
    outcomes come from the cache: the program is not asked twice) up to the
    class's first case, then shrinks it. Each shrink step the cache does not
    know asks the program, at most ``shrink_budget`` times per class; the
-   next unknown step ends the class's shrinking at once. The smallest case
-   seen in the class (events, then bytes) is its example.
+   next unknown step ends the class's shrinking at once. Most of a
+   shrinker's tries never reach the program (a case already seen, a draw the
+   generator refuses), yet each costs a generation, so shrinking also ends
+   at the first case after :data:`SHRINK_TRIES_PER_ASK` times
+   ``shrink_budget`` tries. Both
+   bounds count, never time, so a seed repeats its run exactly. The smallest
+   case seen in the class (events, then bytes) is its example.
 3. *Trim.* Hypothesis shrinks the choices that drew a case, which can stop
    at a case with events the class does not need (a budget spent, a local
    minimum). Each event (envelope: input line) of the example is then left
@@ -64,7 +69,7 @@ from typing import Any, Final, Protocol
 
 import attrs
 from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
-from hypothesis.strategies import SearchStrategy
+from hypothesis.strategies import SearchStrategy, just
 
 from streamspec._errors import UsageError
 from streamspec._generated import dump_json
@@ -76,6 +81,7 @@ from streamspec.conform._report import render_value
 
 __all__ = [
     "DEFAULT_SHRINK_BUDGET",
+    "SHRINK_TRIES_PER_ASK",
     "TRIM_PASSES",
     "ClassKey",
     "Divergence",
@@ -91,6 +97,8 @@ __all__ = [
 
 #: How many new cases a class's shrinking may send to the program.
 DEFAULT_SHRINK_BUDGET: Final = 300
+#: Shrink tries (every case Hypothesis draws once the class is met) per case the budget allows.
+SHRINK_TRIES_PER_ASK: Final = 3
 #: How many times trimming goes over a class's example (phase 3).
 TRIM_PASSES: Final = 3
 _INDEX: Final = re.compile(r"\[\d+\]")
@@ -397,10 +405,17 @@ def _shrink(
     seed_: int,
     budget: int,
 ) -> None:
-    asked = 0
+    asked = tried = 0
+
+    def count_try(_: None) -> SearchStrategy[FuzzCase]:
+        nonlocal tried
+        tried += divergence.shrunk
+        return strategy
 
     def body(case: FuzzCase) -> None:
         nonlocal asked
+        if tried > budget * SHRINK_TRIES_PER_ASK:
+            raise _BudgetSpent
         known = runner.cache.get(case.key())
         if known is None:
             if not divergence.shrunk:
@@ -419,7 +434,8 @@ def _shrink(
         raise _Reproduced
 
     phases = (Phase.generate, Phase.shrink)
-    test: Callable[[], None] = seed(seed_)(_settings(max_examples, phases)(given(strategy)(body)))
+    counted = just(None).flatmap(count_try)
+    test: Callable[[], None] = seed(seed_)(_settings(max_examples, phases)(given(counted)(body)))
     try:
         test()
     except _BudgetSpent:
