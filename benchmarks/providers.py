@@ -370,6 +370,18 @@ def main(argv: list[str] | None = None) -> int:
         f"| SDK growth | SDK {_size(large)} | SDK ÷ streamspec at {_size(small)} |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|")
+    # Frozen, what exists before the first row is not walked by each run's collection.
+    gc.collect()
+    gc.freeze()
+    try:
+        _rows(small, large, repeat, args.sdk_budget)
+    finally:
+        gc.unfreeze()
+    return 0
+
+
+def _rows(small: int, large: int, repeat: int, sdk_budget: float) -> None:
+    middle = 3 * small
     for name, source, workload, sdk in ROWS:
         lines_small, lines_large = workload(small), workload(large)
         for warm_up in (_streamspec(source), sdk):
@@ -385,7 +397,7 @@ def main(argv: list[str] | None = None) -> int:
             sdk_middle = _best(sdk, workload(middle), 1)
             sdk_growth = sdk_middle / sdk_small / 3
             predicted = sdk_middle * (large / middle) * max(sdk_growth, 1.0) ** 2
-            sdk_large = _best(sdk, lines_large, 1) if predicted <= args.sdk_budget else None
+            sdk_large = _best(sdk, lines_large, 1) if predicted <= sdk_budget else None
             cells = [
                 _cell(sdk_small),
                 _cell(sdk_middle),
@@ -398,7 +410,6 @@ def main(argv: list[str] | None = None) -> int:
             f"| {_cell(floor)} | {ours_large / floor:.1f} | {' | '.join(cells)} |",
             flush=True,
         )
-    return 0
 
 
 if __name__ == "__main__":
