@@ -344,6 +344,26 @@ class _Reproduced(Exception):
     """The shrink phase met its class: Hypothesis shrinks the case that raised this."""
 
 
+class _CountedCases:
+    """The fuzz cases, counting each draw begun while :attr:`counting` says so.
+
+    Explore and shrink draw through the same strategy, so a seed gives the
+    same cases in both.
+    """
+
+    def __init__(self, cases: SearchStrategy[FuzzCase]) -> None:
+        self.tried = 0
+        self.counting: Callable[[], bool] = lambda: False
+        self.strategy = just(None).flatmap(self._begin(cases))
+
+    def _begin(self, cases: SearchStrategy[FuzzCase]) -> Callable[[None], SearchStrategy[FuzzCase]]:
+        def begin(_: None) -> SearchStrategy[FuzzCase]:
+            self.tried += self.counting()
+            return cases
+
+        return begin
+
+
 class _BudgetSpent(BaseException):
     """The class's shrink budget is spent: Hypothesis stops at once (a BaseException is not
     shrunk, it ends the run); the smallest case seen so far is the example."""
@@ -400,21 +420,18 @@ def _explore(
 def _shrink(
     runner: _Runner,
     divergence: Divergence,
-    strategy: SearchStrategy[FuzzCase],
+    cases: _CountedCases,
     max_examples: int,
     seed_: int,
     budget: int,
 ) -> None:
-    asked = tried = 0
-
-    def count_try(_: None) -> SearchStrategy[FuzzCase]:
-        nonlocal tried
-        tried += divergence.shrunk
-        return strategy
+    asked = 0
+    cases.tried = 0
+    cases.counting = lambda: divergence.shrunk
 
     def body(case: FuzzCase) -> None:
         nonlocal asked
-        if tried > budget * SHRINK_TRIES_PER_ASK:
+        if cases.tried > budget * SHRINK_TRIES_PER_ASK:
             raise _BudgetSpent
         known = runner.cache.get(case.key())
         if known is None:
@@ -434,8 +451,9 @@ def _shrink(
         raise _Reproduced
 
     phases = (Phase.generate, Phase.shrink)
-    counted = just(None).flatmap(count_try)
-    test: Callable[[], None] = seed(seed_)(_settings(max_examples, phases)(given(counted)(body)))
+    test: Callable[[], None] = seed(seed_)(
+        _settings(max_examples, phases)(given(cases.strategy)(body))
+    )
     try:
         test()
     except _BudgetSpent:
@@ -509,13 +527,13 @@ def fuzz(
     if on_start is not None:
         on_start(report)
     runner = _Runner(subject, ready.checks)
-    strategy = fuzz_cases(target, legal_only)
+    cases = _CountedCases(fuzz_cases(target, legal_only))
     began = time.monotonic()
     deadline = None if seconds is None else began + seconds
-    _explore(runner, report, strategy, max_examples, deadline)
+    _explore(runner, report, cases.strategy, max_examples, deadline)
     report.explore_seconds = time.monotonic() - began
     for divergence in report.classes():
-        _shrink(runner, divergence, strategy, max_examples, chosen, shrink_budget)
+        _shrink(runner, divergence, cases, max_examples, chosen, shrink_budget)
         if divergence.key.path != "errored":
             _trim(runner, divergence, legal_only=legal_only)
     report.shrink_seconds = time.monotonic() - began - report.explore_seconds
