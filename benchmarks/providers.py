@@ -42,8 +42,8 @@ from typing import Any
 import orjson
 from streamspec import CompletionEvent, Reducer
 from streamspec.completion import Judge
-from streamspec.envelope import read_events
-from streamspec.envelope._formats import judge_line
+from streamspec.sources import read_events
+from streamspec.sources._read import judge_line
 
 Workload = Callable[[int], list[bytes]]
 

@@ -46,11 +46,11 @@ from streamspec import (
     encode_event,
 )
 from streamspec._codec import EVENT_BY_KIND
-from streamspec._content import decode_base64
 from streamspec._events import AgentEvent
-from streamspec._message import ACTIONS as PYTHON_ACTIONS
-from streamspec._message import CHECKS as PYTHON_CHECKS
-from streamspec._message_schema import BASE64_PATTERN, message_schema
+from streamspec.reply._content import decode_base64
+from streamspec.reply._message import ACTIONS as PYTHON_ACTIONS
+from streamspec.reply._message import CHECKS as PYTHON_CHECKS
+from streamspec.reply._message_schema import BASE64_PATTERN, message_schema
 from streamspec.testing import (
     any_events,
     base64_chunks,

@@ -8,8 +8,8 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 from streamspec import Reducer
-from streamspec._content import decode_base64
 from streamspec._events import DataBlockDeltaEvent, DataBlockStartEvent
+from streamspec.reply._content import decode_base64
 
 #: The grammar as spec/README.md writes it: whole groups, then at most one padded group
 #: whose bits past the last byte are zero.

@@ -16,8 +16,8 @@ import pytest
 from streamspec import Reducer
 from streamspec._completion_events import CompletionEvent
 from streamspec.completion import Judge
-from streamspec.envelope import read_events
-from streamspec.envelope._formats import judge_line
+from streamspec.sources import read_events
+from streamspec.sources._read import judge_line
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 if str(BENCHMARKS) not in sys.path:

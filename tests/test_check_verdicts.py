@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import orjson
 from click.testing import CliRunner
-from streamspec._cli import main
 from streamspec._resources import example_path
+from streamspec.cli._main import main
 
 CUT_OFF = example_path("agentscope/judge-cut-off.jsonl")
 

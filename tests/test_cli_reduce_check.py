@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
-from streamspec._cli import main
+from streamspec.cli._main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = ROOT / "examples" / "seed000.agentscope.jsonl"

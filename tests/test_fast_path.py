@@ -27,9 +27,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from streamspec import ProtocolError, Reducer, _codec, encode_event
-from streamspec._cli import main
 from streamspec._codec import decode_event, structure_event
-from streamspec._content import JOIN_EVERY, TextBlock
 from streamspec._diagnostics import Severity
 from streamspec._errors import DecodeError
 from streamspec._events import (
@@ -42,9 +40,11 @@ from streamspec._events import (
 from streamspec._fast_decode import BUILDERS, builder_source, compile_builder
 from streamspec._jsonl import Line, _keys, _separators, read_records
 from streamspec._machines import ROUTES
-from streamspec._message import FAST_ACTIONS
+from streamspec.cli._main import main
 from streamspec.completion import Judge
-from streamspec.envelope._formats import read_events, read_reply_events, reply_lines
+from streamspec.reply._content import JOIN_EVERY, TextBlock
+from streamspec.reply._message import FAST_ACTIONS
+from streamspec.sources._read import read_events, read_reply_events, reply_lines
 from streamspec.testing import (
     OTHER_REPLY_ID,
     any_events,

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from streamspec._cli import main
 from streamspec._jsonl import BYTE_ORDER_MARK, DUPLICATE_KEY, MAX_DEPTH
+from streamspec.cli._main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "seed000.agentscope.jsonl"

@@ -6,8 +6,8 @@ import io
 from typing import Any
 
 import pytest
-import streamspec._render as render_module
 import streamspec.pairing._repair as repair_module
+import streamspec.reply._render as render_module
 from streamspec import (
     ReplyEndEvent,
     ReplyStartEvent,
@@ -15,10 +15,10 @@ from streamspec import (
     TextBlockEndEvent,
     TextBlockStartEvent,
 )
-from streamspec._check import check_lines
 from streamspec._jsonl import Line
-from streamspec._render import render_report
 from streamspec.pairing import repair
+from streamspec.reply._check import check_lines
+from streamspec.reply._render import render_report
 
 
 def _split_calls(n: int) -> list[dict[str, Any]]:

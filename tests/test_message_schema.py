@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from streamspec import Reducer
 from streamspec._events import AgentEvent
-from streamspec._message_schema import main, message_schema
 from streamspec._resources import spec_dir
+from streamspec.reply._message_schema import main, message_schema
 from streamspec.testing import any_events, legal_streams, unknown_events, with_wrong_reply_id
 
 SCHEMA_PATH = spec_dir() / "schema" / "message.schema.json"
@@ -36,7 +36,7 @@ def _errors(message: Any) -> list[str]:
 
 
 def test_schema_is_fresh() -> None:
-    """`python -m streamspec._message_schema --check` finds the file up to date."""
+    """`python -m streamspec.reply._message_schema --check` finds the file up to date."""
     assert main(["--check"]) == 0
 
 

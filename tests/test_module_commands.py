@@ -13,10 +13,10 @@ GENERATORS = [
     "streamspec.pairing._docs",
     "streamspec.completion._docs",
     "streamspec.envelope._docs",
-    "streamspec._message_schema",
-    "streamspec._reduce_vectors",
+    "streamspec.reply._message_schema",
+    "streamspec.reply._reduce_vectors",
     "streamspec._coverage",
-    "streamspec._reduce_corpus",
+    "streamspec.reply._reduce_corpus",
     "streamspec.envelope._catalog",
     "streamspec.envelope._vectors",
     "streamspec.sources._vectors",
@@ -25,9 +25,9 @@ GENERATORS = [
 ]
 #: Commands with their own options.
 COMMANDS = [
-    "streamspec.completion._cli",
-    "streamspec.conform._adapter_cli",
-    "streamspec.conform._fuzz_cli",
+    "streamspec.cli._judge",
+    "streamspec.cli._adapter",
+    "streamspec.cli._fuzz",
 ]
 
 

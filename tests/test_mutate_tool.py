@@ -210,11 +210,11 @@ def test_related_tests_are_those_that_name_the_module(tmp_path: Path) -> None:
     """A test file names a module by its dotted name or by importing it from its package."""
     tests = tmp_path / "tests"
     (tests / "deep").mkdir(parents=True)
-    (tests / "test_dotted.py").write_text("from streamspec.completion._cli import x\n")
-    (tests / "deep" / "test_from.py").write_text("from streamspec.completion import _cli\n")
-    (tests / "test_other.py").write_text("from streamspec.completion import _judge\n")
-    (tests / "helper.py").write_text("import streamspec.completion._cli\n")
-    found = mutate.related_tests(tmp_path, "impl/streamspec/completion/_cli.py")
+    (tests / "test_dotted.py").write_text("from streamspec.completion._judge import x\n")
+    (tests / "deep" / "test_from.py").write_text("from streamspec.completion import _judge\n")
+    (tests / "test_other.py").write_text("from streamspec.completion import _table\n")
+    (tests / "helper.py").write_text("import streamspec.completion._judge\n")
+    found = mutate.related_tests(tmp_path, "impl/streamspec/completion/_judge.py")
     assert found == ["tests/deep/test_from.py", "tests/test_dotted.py"]
     assert mutate.related_tests(tmp_path, "spec/machines/reply.json") == []
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import io
 
 import orjson
-from streamspec._console import readable
 from streamspec._jsonl import _Rewound
-from streamspec.envelope._formats import _peek, read_reply_events
+from streamspec.cli._console import readable
+from streamspec.sources._read import _peek, read_reply_events
 
 LINES = [
     b"\n",

@@ -13,11 +13,11 @@ from agentscope_schema import agentscope_problems, event_types
 from hypothesis import given
 from hypothesis import strategies as st
 from streamspec._errors import SpecError
-from streamspec._reduce_corpus import FILES, checked_vector, main, read_vectors
-from streamspec._reduce_corpus_model import Model, decodes
-from streamspec._reduce_corpus_walks import Walk, draw_walk
-from streamspec._reduce_vectors import expected_of
 from streamspec._resources import spec_dir
+from streamspec.reply._reduce_corpus import FILES, checked_vector, main, read_vectors
+from streamspec.reply._reduce_corpus_model import Model, decodes
+from streamspec.reply._reduce_corpus_walks import Walk, draw_walk
+from streamspec.reply._reduce_vectors import expected_of
 
 FOLDER = spec_dir() / "vectors" / "reduce" / "must"
 PATHS = [FOLDER / name for name in FILES]

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import orjson
 import pytest
-from streamspec._cli import main
-from streamspec._reduce_cli import FORGET_AFTER
+from streamspec.cli._main import main
+from streamspec.cli._reduce import FORGET_AFTER
 
 #: Lines of each other reply, each one a ``reply_id_mismatch``.
 OTHER_LINES = 5

@@ -8,8 +8,8 @@ from typing import Any
 
 import jsonschema
 import pytest
-from streamspec._reduce_vectors import CASES, main
 from streamspec._resources import spec_dir
+from streamspec.reply._reduce_vectors import CASES, main
 
 ROOT = spec_dir() / "vectors" / "reduce"
 FILES = sorted(ROOT.glob("*/*.json"))

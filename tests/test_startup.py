@@ -16,7 +16,7 @@ import pytest
 import streamspec
 from click.testing import CliRunner
 from streamspec import completion, envelope, pairing
-from streamspec._cli import COMMANDS, main
+from streamspec.cli._main import COMMANDS, main
 
 #: Runs the command line as ``python -m streamspec ARGS`` does, then lists the loaded modules.
 PROBE = """
@@ -37,11 +37,11 @@ NOT_FOR_REDUCE = [
     "cattrs",
     "streamspec.pairing",
     "streamspec.completion",
-    "streamspec.envelope._a3s",
+    "streamspec.sources._a3s",
     "streamspec.conform",
     "streamspec.testing",
-    "streamspec._check",
-    "streamspec._render",
+    "streamspec.reply._check",
+    "streamspec.reply._render",
 ]
 SEED_000 = Path(__file__).resolve().parents[1] / "examples" / "seed000.agentscope.jsonl"
 
@@ -103,7 +103,7 @@ def test_reduce_of_an_empty_file_still_prints_the_empty_message(reduce_probe: Pr
 @pytest.mark.parametrize("module", NOT_FOR_REDUCE)
 def test_reduce_does_not_import(reduce_probe: Probe, module: str) -> None:
     """``streamspec reduce`` of an AgentScope file does not import what only other commands use."""
-    assert reduce_probe.loaded("streamspec._reducer")
+    assert reduce_probe.loaded("streamspec.reply._reducer")
     assert not reduce_probe.loaded(module)
 
 
@@ -122,7 +122,7 @@ def test_reduce_of_seed_000_folds_it(seed_probe: Probe) -> None:
 @pytest.mark.parametrize("module", NOT_FOR_REDUCE)
 def test_reduce_of_events_does_not_import(seed_probe: Probe, module: str) -> None:
     """Folding real events loads nothing more of that list than an empty file does."""
-    assert seed_probe.loaded("streamspec._reducer")
+    assert seed_probe.loaded("streamspec.reply._reducer")
     assert not seed_probe.loaded(module)
 
 

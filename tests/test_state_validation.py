@@ -23,7 +23,7 @@ from streamspec import (
 )
 from streamspec._errors import StateError
 from streamspec._machines import COMPILED
-from streamspec._state_check import MAX_DEPTH
+from streamspec.reply._state_check import MAX_DEPTH
 from streamspec.testing import any_events, legal_streams
 
 State = dict[str, Any]

@@ -11,10 +11,10 @@ import orjson
 import pytest
 from click.testing import CliRunner
 from streamspec import Reducer
-from streamspec._check import run_check
-from streamspec.completion._cli import judge as judge_command
-from streamspec.envelope import read_events
-from streamspec.envelope._formats import PEEK_LINES
+from streamspec.cli._judge import judge as judge_command
+from streamspec.reply._check import run_check
+from streamspec.sources import read_events
+from streamspec.sources._read import PEEK_LINES
 
 SMALL, LARGE = 10_000, 100_000
 

@@ -19,9 +19,9 @@ from streamspec._machines import (
     ToolCallState,
     ToolResultState,
 )
-from streamspec._message import ACTIONS
 from streamspec._oracle import machine_class
 from streamspec._tables import Guard, MachineSpec, Row, build_rows
+from streamspec.reply._message import ACTIONS
 
 NAMES = sorted(MACHINES)
 

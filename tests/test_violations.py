@@ -35,8 +35,8 @@ from streamspec import (
     UserConfirmResultEvent,
     decode_event,
 )
-from streamspec._cli import main
 from streamspec._machines import COMPILED, MACHINES, end_of_input_code, rejection_code
+from streamspec.cli._main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 VIOLATIONS = json.loads((ROOT / "spec" / "violations.json").read_text(encoding="utf-8"))[
@@ -62,12 +62,12 @@ OTHER_LAYERS = {
 }
 #: The reply reducer's modules: none of them may raise another layer's code.
 REDUCER_MODULES = (
-    "_reducer.py",
-    "_message.py",
-    "_content.py",
+    "reply/_reducer.py",
+    "reply/_message.py",
+    "reply/_content.py",
     "_machines.py",
     "_jsonl.py",
-    "_check.py",
+    "reply/_check.py",
 )
 
 R = "r1"

@@ -54,10 +54,11 @@ from streamspec import (
     repair,
     reply_lines,
 )
-from streamspec._cli import main as cli_main
-from streamspec.envelope import convert_lines, from_event, read_input, to_event
-from streamspec.envelope._formats import judge_lines
+from streamspec.cli._main import main as cli_main
+from streamspec.envelope import convert_lines, from_event, to_event
 from streamspec.pairing._dialects import dialect_tokens
+from streamspec.sources import read_input
+from streamspec.sources._read import judge_lines
 
 __all__ = [
     "ENTRY_POINTS",

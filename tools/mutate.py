@@ -56,7 +56,14 @@ EQUIVALENT_FILE = ROOT / "tools" / "equivalent-mutants.txt"
 PACKAGE = "impl/streamspec"
 REDUCER_FILES = tuple(
     f"{PACKAGE}/{name}.py"
-    for name in ("_reducer", "_fast_fold", "_machines", "_tables", "_message", "_content")
+    for name in (
+        "reply/_reducer",
+        "reply/_fast_fold",
+        "_machines",
+        "_tables",
+        "reply/_message",
+        "reply/_content",
+    )
 )
 TESTS = {
     "stateful": ["-x", "tests/test_stateful_reducer.py"],
@@ -176,8 +183,8 @@ def run_command(copy: Path, command: Sequence[str], timeout: float) -> tuple[str
 def related_tests(tree: Path, path: str) -> list[str]:
     """The test files under ``tree/tests`` that name the module at ``path`` (rule 6).
 
-    A file names ``impl/streamspec/completion/_cli.py`` when its text holds
-    ``streamspec.completion._cli``, or ``from streamspec.completion import _cli``.
+    A file names ``impl/streamspec/completion/_judge.py`` when its text holds
+    ``streamspec.completion._judge``, or ``from streamspec.completion import _judge``.
     """
     if not (path.startswith("impl/") and path.endswith(".py")):
         return []

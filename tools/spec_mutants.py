@@ -19,9 +19,9 @@ __all__ = ["GENERATORS", "SPEC_MUTANTS", "SpecMutant"]
 GENERATORS = (
     "streamspec.envelope._catalog",
     "streamspec.envelope._schemas",
-    "streamspec._message_schema",
-    "streamspec._reduce_vectors",
-    "streamspec._reduce_corpus",
+    "streamspec.reply._message_schema",
+    "streamspec.reply._reduce_vectors",
+    "streamspec.reply._reduce_corpus",
     "streamspec.envelope._vectors",
     "streamspec._coverage",
     "streamspec._docs",

@@ -70,7 +70,6 @@ if TYPE_CHECKING:
         ToolCallState,
         ToolResultState,
     )
-    from streamspec._reducer import Reducer
     from streamspec.completion import (
         FinishClass,
         Judge,
@@ -79,14 +78,10 @@ if TYPE_CHECKING:
         Verdict,
         judge,
     )
-    from streamspec.envelope import (
-        Envelope,
-        decode_envelope,
-        encode_envelope,
-        read_events,
-        reply_lines,
-    )
+    from streamspec.envelope import Envelope, decode_envelope, encode_envelope
     from streamspec.pairing import RepairReport, check_history, prepare_body, repair
+    from streamspec.reply._reducer import Reducer
+    from streamspec.sources import read_events, reply_lines
 else:
     from streamspec._lazy import lazy_exports
 
@@ -155,7 +150,7 @@ else:
                 "ToolCallState",
                 "ToolResultState",
             ),
-            "streamspec._reducer": ("Reducer",),
+            "streamspec.reply._reducer": ("Reducer",),
             "streamspec.completion": (
                 "FinishClass",
                 "Judge",
@@ -164,14 +159,9 @@ else:
                 "Verdict",
                 "judge",
             ),
-            "streamspec.envelope": (
-                "Envelope",
-                "decode_envelope",
-                "encode_envelope",
-                "read_events",
-                "reply_lines",
-            ),
+            "streamspec.envelope": ("Envelope", "decode_envelope", "encode_envelope"),
             "streamspec.pairing": ("RepairReport", "check_history", "prepare_body", "repair"),
+            "streamspec.sources": ("read_events", "reply_lines"),
         },
     )
 

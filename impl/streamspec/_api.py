@@ -9,7 +9,7 @@ import attrs
 
 from streamspec._diagnostics import Diagnostic
 from streamspec._events import AgentEvent
-from streamspec._reducer import Reducer
+from streamspec.reply._reducer import Reducer
 
 __all__ = ["Reduction", "reduce"]
 

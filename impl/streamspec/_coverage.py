@@ -44,16 +44,16 @@ from streamspec._events import Event, UnknownEvent
 from streamspec._generated import dump_json, run_generator
 from streamspec._jsonl import read_records
 from streamspec._machines import COMPILED, MACHINES, Route, rejection_code
-from streamspec._reduce_corpus import read_vectors
-from streamspec._reducer import Reducer
 from streamspec._resources import load_spec_json, spec_dir
 from streamspec._tables import MachineSpec, Row
-from streamspec.completion._agentscope import CallOpened
 from streamspec.completion._canonical import decode_canonical
 from streamspec.completion._finish_reasons import finish_class
 from streamspec.completion._judge import Judge
-from streamspec.completion._muse import read_muse
+from streamspec.completion._reply_evidence import CallOpened
 from streamspec.completion._table import VERDICT_MACHINE, CompletionTable, completion_table
+from streamspec.reply._reduce_corpus import read_vectors
+from streamspec.reply._reducer import Reducer
+from streamspec.sources._muse import read_muse
 
 __all__ = [
     "KINDS",

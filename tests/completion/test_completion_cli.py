@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 from streamspec._errors import UsageError
 from streamspec._resources import example_path, spec_dir
+from streamspec.cli._judge import judge
 from streamspec.completion import judge as judge_events
-from streamspec.completion._cli import judge
 from streamspec.completion._vectors import load_vector_file
 
 SEED = load_vector_file(spec_dir() / "vectors" / "judge" / "must" / "seed002.json")["cases"]
@@ -95,7 +95,7 @@ def test_empty_input_is_an_empty_array() -> None:
 
 
 def _subprocess(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
-    code = "from streamspec.completion._cli import judge; judge()"
+    code = "from streamspec.cli._judge import judge; judge()"
     return subprocess.run(
         [sys.executable, "-c", code, *args], input=stdin, capture_output=True, check=False
     )

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 from streamspec._errors import DecodeError
-from streamspec.completion._muse import decode_muse
+from streamspec.sources._muse import decode_muse
 
 
 def _chunk_record(data: dict[str, Any]) -> dict[str, Any]:

@@ -14,10 +14,10 @@ from xml.etree import ElementTree
 
 import pytest
 from click.testing import CliRunner, Result
-from streamspec.conform._conform_cli import conform
+from streamspec.cli._conform import conform
 from streamspec.conform._vectors import load_cases
 
-ADAPTER = f"{shlex.quote(sys.executable)} -m streamspec.conform._adapter_cli"
+ADAPTER = f"{shlex.quote(sys.executable)} -m streamspec.cli._adapter"
 ALL = list(load_cases())
 
 

@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 from streamspec._errors import UsageError
+from streamspec.cli._fuzz import fuzz_command
 from streamspec.conform import _fuzz as fuzz_module
 from streamspec.conform._compare import MISSING, Difference, compare
 from streamspec.conform._fuzz import (
@@ -33,13 +34,12 @@ from streamspec.conform._fuzz import (
     vector_name,
 )
 from streamspec.conform._fuzz_cases import TARGETS, FuzzCase, fuzz_cases
-from streamspec.conform._fuzz_cli import fuzz_command
 from streamspec.conform._program import Answer, Errored, Ready, Result, Skipped
 from streamspec.conform._reference import ALL_CHECKS, reference_output
 from streamspec.conform._vectors import load_cases, request_case
 
 ROOT = Path(__file__).resolve().parents[2]
-ADAPTER = [sys.executable, "-m", "streamspec.conform._adapter_cli"]
+ADAPTER = [sys.executable, "-m", "streamspec.cli._adapter"]
 REDUCE_SCHEMA = json.loads((ROOT / "spec/schema/reduce_vector.schema.json").read_text())
 ENVELOPE_SCHEMA = json.loads((ROOT / "spec/schema/envelope_vector.schema.json").read_text())
 VERSION = {"agentscope-2.0.11": "2.0.11", "agentscope-2.0.3": "2.0.3", "envelope": "2.0.11"}

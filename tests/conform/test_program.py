@@ -25,7 +25,7 @@ from streamspec.conform._program import (
 )
 from streamspec.conform._reference import ALL_CHECKS, ALL_KINDS, reference_output
 
-ADAPTER = [sys.executable, "-m", "streamspec.conform._adapter_cli"]
+ADAPTER = [sys.executable, "-m", "streamspec.cli._adapter"]
 CASE: dict[str, Any] = {
     k: v
     for k, v in orjson.loads(

@@ -24,7 +24,7 @@ from streamspec.pairing import summarize
 
 VECTORS = spec_dir() / "vectors"
 PROTOCOL = spec_dir() / "protocol"
-ADAPTER = [sys.executable, "-m", "streamspec.conform._adapter_cli"]
+ADAPTER = [sys.executable, "-m", "streamspec.cli._adapter"]
 
 
 def _file_cases(kind: str, path: Path) -> Iterator[dict[str, Any]]:

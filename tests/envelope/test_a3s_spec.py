@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from streamspec._resources import spec_dir
-from streamspec.envelope import A3S_MAPPING, A3S_TYPES
+from streamspec.sources import A3S_MAPPING, A3S_TYPES
 
 TEXT = (spec_dir() / "a3s.md").read_text(encoding="utf-8")
 

@@ -9,7 +9,8 @@ import pytest
 from streamspec import Reducer
 from streamspec._completion_events import ModelErrorEvent, ModelFinishEvent, ModelReceiptEvent
 from streamspec._resources import example_path
-from streamspec.envelope import from_event, read_events
+from streamspec.envelope import from_event
+from streamspec.sources import read_events
 
 
 def _a3s(*records, metadata=True):

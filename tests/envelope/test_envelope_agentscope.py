@@ -10,7 +10,8 @@ import pytest
 from click.testing import CliRunner
 from streamspec import Reducer
 from streamspec._resources import example_path
-from streamspec.envelope import convert, read_events
+from streamspec.cli._convert import convert
+from streamspec.sources import read_events
 
 FIXTURES = Path(__file__).parent / "fixtures"
 STREAMS = [

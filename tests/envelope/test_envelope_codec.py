@@ -21,7 +21,6 @@ from streamspec._completion_events import COMPLETION_EVENT_CLASSES, ModelReceipt
 from streamspec._generated import stale_files
 from streamspec._resources import spec_dir
 from streamspec.envelope import (
-    A3S_TYPES,
     CATALOG,
     CLASS_BY_TYPE,
     Envelope,
@@ -32,6 +31,7 @@ from streamspec.envelope import (
     to_event,
 )
 from streamspec.envelope._catalog import render_catalog
+from streamspec.sources import A3S_TYPES
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),

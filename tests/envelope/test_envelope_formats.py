@@ -8,7 +8,7 @@ import pytest
 from streamspec import UsageError
 from streamspec._completion_events import ModelChunkEvent
 from streamspec._jsonl import Line
-from streamspec.envelope import Source, detect_source, read_events, reply_lines
+from streamspec.sources import Source, detect_source, read_events, reply_lines
 
 
 @pytest.mark.parametrize(

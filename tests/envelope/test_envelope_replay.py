@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from streamspec import Reducer
 from streamspec._jsonl import Line
 from streamspec._resources import example_path
-from streamspec.envelope import ReplayGuard, read_events, replay_key, replay_lines
+from streamspec.envelope import ReplayGuard, replay_key, replay_lines
+from streamspec.sources import read_events
 
 
 def _codes(sequence, run="r"):

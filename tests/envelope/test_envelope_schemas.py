@@ -11,10 +11,11 @@ import pytest
 from streamspec import _docs
 from streamspec._generated import stale_files
 from streamspec._resources import example_path, spec_dir
-from streamspec.envelope import CATALOG, from_event, read_events
+from streamspec.envelope import CATALOG, from_event
 from streamspec.envelope._docs import DOC_FILES, SECTIONS
 from streamspec.envelope._envelope import encode_envelope
 from streamspec.envelope._schemas import render_schemas
+from streamspec.sources import read_events
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CORPUS = [
@@ -117,14 +118,8 @@ def test_unknown_types_with_any_payload_validate():
 
 
 def test_the_muse_source_reads_through_read_events():
-    """--from muse yields completion events (skipped when the muse reader is absent)."""
-    completion = pytest.importorskip(
-        "streamspec.completion", reason="muse reader (issue 3) not merged yet"
-    )
-    if not hasattr(completion, "read_muse"):
-        pytest.skip("streamspec.completion.read_muse is not available yet")
-    data = b'{"type":"assistant/chunk","turn":1,"step":1,"chunk":{"type":"text","text":"hi"}}\n'
-    lines = list(read_events(io.BytesIO(data), "auto"))
-    assert lines and all(
-        line.record is None or line.record.KIND.startswith("model_") for line in lines
-    )
+    """A muse record read with auto yields completion events only."""
+    data = b'{"type":"assistant/chunk","data":{"turn":1,"step":1,"chunk":{"type":"text","text":"hi"}}}\n'
+    [line] = list(read_events(io.BytesIO(data), "auto"))
+    assert line.problem is None
+    assert (line.record.KIND, line.record.call, line.record.text) == ("model_chunk", "1.1", "hi")

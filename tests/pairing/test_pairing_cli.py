@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import orjson
 from click.testing import CliRunner
-from streamspec._cli import main
 from streamspec._resources import example_path
+from streamspec.cli._main import main
 from streamspec.pairing import summarize
 
 HISTORY = [

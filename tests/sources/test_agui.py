@@ -19,14 +19,13 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 from streamspec import CompletionEvent, Reducer, UnknownEvent
-from streamspec._cli import main
 from streamspec._events import EVENT_CLASSES, Event
 from streamspec._jsonl import Line
 from streamspec._resources import example_path, spec_dir
+from streamspec.cli._main import main
 from streamspec.completion import judge
-from streamspec.envelope import read_events, reply_lines
-from streamspec.envelope._formats import Source, detect_source
-from streamspec.sources import _agui
+from streamspec.sources import _agui, read_events, reply_lines
+from streamspec.sources._read import Source, detect_source
 
 THREAD = "thread-1"
 RUN = "run-1"

@@ -74,7 +74,7 @@ from streamspec._events import Event as StreamspecEvent
 from streamspec._jsonl import Line
 from streamspec._resources import example_path
 from streamspec.completion import judge
-from streamspec.envelope import read_events, reply_lines
+from streamspec.sources import read_events, reply_lines
 
 #: Where streamspec and the SDK (or the client's fold it stands in for) answer
 #: differently, and why streamspec's answer is the one it gives.

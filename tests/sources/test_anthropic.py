@@ -20,13 +20,12 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 from streamspec import CompletionEvent, Reducer, UnknownEvent
-from streamspec._cli import main
 from streamspec._jsonl import Line
 from streamspec._resources import example_path, spec_dir
+from streamspec.cli._main import main
 from streamspec.completion import Judge
-from streamspec.envelope import read_events, reply_lines
-from streamspec.envelope._formats import Source, detect_source, judge_lines
-from streamspec.sources import _anthropic
+from streamspec.sources import _anthropic, read_events, reply_lines
+from streamspec.sources._read import Source, detect_source, judge_lines
 
 MSG = "msg_01"
 ORDER = 'Unexpected event order, got {} before "message_start"'

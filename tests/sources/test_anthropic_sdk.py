@@ -62,8 +62,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from streamspec import Reducer, ReplyEndEvent
 from streamspec.completion import Judge
-from streamspec.envelope import read_events
-from streamspec.envelope._formats import judge_lines, reply_lines
+from streamspec.sources import read_events
+from streamspec.sources._read import judge_lines, reply_lines
 
 #: Where the SDK and streamspec differ: ``id -> SDK behaviour vs streamspec``.
 KNOWN_DIFFERENCES: dict[str, str] = {

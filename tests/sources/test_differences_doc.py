@@ -6,13 +6,13 @@ import ast
 from pathlib import Path
 
 import pytest
-from streamspec.sources import PROVIDER_SOURCES, ProviderSource
+from streamspec.sources import PROVIDER_SOURCES, SourceEntry
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "differences-providers.md").read_text(encoding="utf-8")
 
 
-def _known_differences(source: ProviderSource) -> dict[str, str]:
+def _known_differences(source: SourceEntry) -> dict[str, str]:
     path = ROOT / "tests" / "sources" / f"test_{source.name}_sdk.py"
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         target = node.targets[0] if isinstance(node, ast.Assign) else getattr(node, "target", None)
@@ -24,7 +24,7 @@ def _known_differences(source: ProviderSource) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("source", PROVIDER_SOURCES, ids=lambda s: s.name)
-def test_every_allowed_difference_is_a_row_of_the_doc(source: ProviderSource) -> None:
+def test_every_allowed_difference_is_a_row_of_the_doc(source: SourceEntry) -> None:
     """Each id of the SDK test's KNOWN_DIFFERENCES is a row of the doc, under the SDK's file."""
     known = _known_differences(source)
     assert known

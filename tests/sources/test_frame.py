@@ -27,7 +27,8 @@ from streamspec import (
 )
 from streamspec._events import ABSENT
 from streamspec._jsonl import Line
-from streamspec.envelope._formats import (
+from streamspec.sources import DONE, detect_provider, provider_lines
+from streamspec.sources._read import (
     EVIDENCE_SOURCES,
     Source,
     detect_source,
@@ -35,7 +36,6 @@ from streamspec.envelope._formats import (
     read_events,
     source_of,
 )
-from streamspec.sources import DONE, detect_provider, provider_lines
 from streamspec.sources._writer import ReplyWriter, canonical_usage, token_count
 
 # ------------------------------------------------------------------ the SSE reader

@@ -19,15 +19,14 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 from streamspec import CompletionEvent, Reducer, UnknownEvent
-from streamspec._cli import main
 from streamspec._completion_events import ModelChunkEvent
 from streamspec._events import EVENT_CLASSES, Event
 from streamspec._jsonl import Line
 from streamspec._resources import example_path, spec_dir
+from streamspec.cli._main import main
 from streamspec.completion import judge, verdicts_for_stream
-from streamspec.envelope import read_events, reply_lines
-from streamspec.envelope._formats import judge_lines
-from streamspec.sources import _openai_chat
+from streamspec.sources import _openai_chat, read_events, reply_lines
+from streamspec.sources._read import judge_lines
 
 ID = "chatcmpl-1"
 DONE = "[DONE]"

@@ -35,7 +35,7 @@ from streamspec import CompletionEvent, Reducer
 from streamspec._events import Event
 from streamspec._resources import example_path
 from streamspec.completion import judge
-from streamspec.envelope import read_events, reply_lines
+from streamspec.sources import read_events, reply_lines
 
 #: difference id -> what the SDK does, and what streamspec answers instead.
 KNOWN_DIFFERENCES: Final = {

@@ -15,14 +15,14 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 from streamspec import Reducer
-from streamspec._cli import main
 from streamspec._events import UnknownEvent
 from streamspec._jsonl import Line
 from streamspec._resources import spec_dir
+from streamspec.cli._main import main
 from streamspec.completion import Judge
-from streamspec.envelope import read_events, reply_lines
-from streamspec.envelope._formats import judge_lines
+from streamspec.sources import read_events, reply_lines
 from streamspec.sources._openai_responses import IMPORTER, INFORMATION_TYPES
+from streamspec.sources._read import judge_lines
 
 SOURCE = "openai_responses"
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "openai_responses"

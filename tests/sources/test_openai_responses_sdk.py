@@ -72,8 +72,8 @@ from openai.types.responses.response_reasoning_summary_part_done_event import (
 from openai.types.responses.response_usage import InputTokensDetails, OutputTokensDetails
 from streamspec import Reducer
 from streamspec.completion import Judge
-from streamspec.envelope import read_events, reply_lines
-from streamspec.envelope._formats import judge_lines
+from streamspec.sources import read_events, reply_lines
+from streamspec.sources._read import judge_lines
 
 SOURCE = "openai_responses"
 RID = "resp_0"

@@ -18,13 +18,13 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 from streamspec import Reducer
-from streamspec._cli import main
 from streamspec._diagnostics import Diagnostic, Severity
 from streamspec._events import Event, UnknownEvent
 from streamspec._jsonl import Line
+from streamspec.cli._main import main
 from streamspec.completion import Judge
-from streamspec.envelope import read_events, reply_lines
-from streamspec.envelope._formats import judge_lines, source_of
+from streamspec.sources import read_events, reply_lines
+from streamspec.sources._read import judge_lines, source_of
 from streamspec.sources._vercel_ui import IMPORTER
 
 ROOT = Path(__file__).resolve().parents[2]

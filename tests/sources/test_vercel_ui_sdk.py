@@ -33,8 +33,8 @@ from streamspec import Reducer
 from streamspec._events import UnknownEvent
 from streamspec._resources import spec_dir
 from streamspec.completion import Judge
-from streamspec.envelope import read_events, reply_lines
-from streamspec.envelope._formats import judge_lines
+from streamspec.sources import read_events, reply_lines
+from streamspec.sources._read import judge_lines
 
 SOURCE = "vercel_ui"
 DONE = "[DONE]"

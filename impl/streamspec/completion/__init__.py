@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from streamspec.completion._finish_reasons import FinishClass, finish_class
     from streamspec.completion._judge import Judge, judge
-    from streamspec.completion._muse import read_muse
     from streamspec.completion._sources import ReplyVerdicts, verdicts_for_stream
     from streamspec.completion._table import TerminalState, UsageState
     from streamspec.completion._verdict import Verdict
@@ -27,7 +26,6 @@ else:
         {
             "streamspec.completion._finish_reasons": ("FinishClass", "finish_class"),
             "streamspec.completion._judge": ("Judge", "judge"),
-            "streamspec.completion._muse": ("read_muse",),
             "streamspec.completion._sources": ("ReplyVerdicts", "verdicts_for_stream"),
             "streamspec.completion._table": ("TerminalState", "UsageState"),
             "streamspec.completion._verdict": ("Verdict",),
@@ -43,6 +41,5 @@ __all__ = [
     "Verdict",
     "finish_class",
     "judge",
-    "read_muse",
     "verdicts_for_stream",
 ]

@@ -8,7 +8,7 @@ Rules (issue 3 §1; precedence lives once, in the ``joint`` rules of
    ``class`` from ``spec/finish_reasons.json``); the row's action records
    what the evidence carries. Then the joint rules run to a fixed point.
 2. AgentScope reply events are first turned into completion evidence
-   (:mod:`streamspec.completion._agentscope`); anything else that is not
+   (:mod:`streamspec.completion._reply_evidence`); anything else that is not
    evidence (an unknown event, a custom event) is ignored.
 3. A verdict can be read at any time; it reads the states and what the
    actions recorded. ``failed`` is final: later evidence still fills
@@ -44,7 +44,8 @@ from streamspec._errors import SpecError, UsageError
 from streamspec._events import EVENT_CLASSES, Event, TextBlockDeltaEvent, UnknownEvent
 from streamspec._fast_decode import ObjectFold, compile_object_fold
 from streamspec._json_kind import json_kind
-from streamspec.completion._agentscope import (
+from streamspec.completion._finish_reasons import finish_class
+from streamspec.completion._reply_evidence import (
     OUTPUT_CHANNELS,
     AgentScopeCalls,
     CallOpened,
@@ -52,7 +53,6 @@ from streamspec.completion._agentscope import (
     StreamedChunk,
     handler_for,
 )
-from streamspec.completion._finish_reasons import finish_class
 from streamspec.completion._table import (
     VERDICT_MACHINE,
     CompletionTable,

@@ -1,7 +1,7 @@
 """Verdicts per reply of a decoded input.
 
 Verdicts are information: they never add a finding. Reading inputs of any
-format is :func:`streamspec.envelope.read_events`'s job.
+format is :func:`streamspec.sources.read_events`'s job.
 """
 
 from __future__ import annotations

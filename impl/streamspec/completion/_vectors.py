@@ -21,8 +21,8 @@ from streamspec._events import UnknownEvent
 from streamspec._jsonl import Line, read_records
 from streamspec.completion._canonical import decode_canonical
 from streamspec.completion._judge import Judge
-from streamspec.completion._muse import read_muse
-from streamspec.envelope._formats import judge_lines, read_events
+from streamspec.sources._muse import read_muse
+from streamspec.sources._read import judge_lines, read_events
 
 __all__ = [
     "FORMATS",

@@ -4,7 +4,7 @@ Each kind is answered by the very functions that write (or replay) that
 kind's vectors, so the reference passes every shipped vector by
 construction:
 
-- ``reduce``: :func:`streamspec._reduce_vectors.expected_of`;
+- ``reduce``: :func:`streamspec.reply._reduce_vectors.expected_of`;
 - ``judge``: :func:`streamspec.completion._vectors.run_case`;
 - ``envelope``: ``read_result``, ``convert_result`` and ``projection_result``
   of :mod:`streamspec.envelope._vectors`;
@@ -51,7 +51,7 @@ _CHECK_KEYS: Final = {
 
 #: The module each kind's answers come from.
 _KIND_MODULES: Final = {
-    "reduce": "streamspec._reduce_vectors",
+    "reduce": "streamspec.reply._reduce_vectors",
     "judge": "streamspec.completion._vectors",
     "envelope": "streamspec.envelope._vectors",
     "pairing": "streamspec.pairing",
@@ -65,7 +65,7 @@ def preload(kinds: Collection[str]) -> None:
 
 
 def _reduce(case: Mapping[str, Any], after_each: bool, checks: Collection[str]) -> dict[str, Any]:
-    from streamspec._reduce_vectors import expected_of  # noqa: PLC0415
+    from streamspec.reply._reduce_vectors import expected_of  # noqa: PLC0415
 
     full = expected_of(list(case["events"]), dict(case.get("options", {})), each=after_each)
     keys = {key for check in checks for key in _CHECK_KEYS[check]}

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from typing import Final
 
 from streamspec._codec import EVENT_BY_KIND
-from streamspec.envelope._a3s import A3S_MAPPING, A3S_TYPES
 from streamspec.envelope._catalog import CATALOG, catalog_document
 from streamspec.envelope._projection import PROJECTION_FIELDS, ROWS
+from streamspec.sources._a3s import A3S_MAPPING, A3S_TYPES
 
 __all__ = ["DOC_FILES", "SECTIONS"]
 

@@ -33,13 +33,13 @@ from streamspec._completion_events import CompletionEvent
 from streamspec._diagnostics import Code, Diagnostic
 from streamspec._generated import dump_json, run_generator
 from streamspec._jsonl import Line
-from streamspec._reducer import Reducer
 from streamspec._resources import spec_dir
 from streamspec.envelope._convert import convert_lines, to_envelope
 from streamspec.envelope._envelope import decode_envelope
-from streamspec.envelope._formats import read_events, read_input
 from streamspec.envelope._projection import project
 from streamspec.envelope._vector_cases import CASES, Convert, Projection, Read
+from streamspec.reply._reducer import Reducer
+from streamspec.sources._read import read_events, read_input
 
 __all__ = [
     "CASES",

@@ -1,36 +1,79 @@
-"""The provider sources: their names, their importers and how ``auto`` knows them.
+"""Every source streamspec reads: its name, how ``auto`` knows it and which module reads it.
 
-``auto`` tries, on the first JSON object of the input (an SSE ``data:`` line's
-record counts), each source's :attr:`ProviderSource.detects` in the order of
-:data:`PROVIDER_SOURCES`; a record none of them claims is left to the other
-formats (envelope, muse, AgentScope). Each test names only what that source,
-and no other format streamspec reads, writes on its records:
+:data:`ENTRIES` is the one list ``--from`` offers and ``auto`` detection
+reads. ``auto`` tries each entry's :attr:`SourceEntry.detects` on the first
+JSON object of the input (an SSE ``data:`` line's record counts), in the
+order of :data:`ENTRIES`:
 
-- ``openai_chat``: ``object`` is ``"chat.completion.chunk"``, or a record
-  without ``type`` holds an ``error`` object with a ``message`` (a stream that
-  failed before its first chunk).
-- ``openai_responses``: ``type`` starts with ``response.``, or is ``error``
-  with a ``sequence_number`` (and no ``error`` object or ``errorText``).
-- ``anthropic``: ``type`` is one of the Messages stream's own types, or
-  ``error`` with an ``error`` object.
-- ``agui``: ``type`` is an AG-UI 1.0 type AgentScope does not have, or one
-  both have with an AG-UI camelCase id (``messageId``, ``toolCallId``,
-  ``runId``, ``threadId``).
-- ``vercel_ui``: ``type`` is a UI message stream type (``start``,
-  ``text-delta``, ``data-<name>`` ...), or ``error`` with ``errorText``.
+- ``envelope``: a record with a ``version`` key (another version is then
+  refused with the seed's message);
+- ``muse``: a ``type`` containing ``/``;
+- the provider sources, each by what that source, and no other format
+  streamspec reads, writes on its records:
+
+  - ``openai_chat``: ``object`` is ``"chat.completion.chunk"``, or a record
+    without ``type`` holds an ``error`` object with a ``message`` (a stream
+    that failed before its first chunk).
+  - ``openai_responses``: ``type`` starts with ``response.``, or is ``error``
+    with a ``sequence_number`` (and no ``error`` object or ``errorText``).
+  - ``anthropic``: ``type`` is one of the Messages stream's own types, or
+    ``error`` with an ``error`` object.
+  - ``agui``: ``type`` is an AG-UI 1.0 type AgentScope does not have, or one
+    both have with an AG-UI camelCase id (``messageId``, ``toolCallId``,
+    ``runId``, ``threadId``).
+  - ``vercel_ui``: ``type`` is a UI message stream type (``start``,
+    ``text-delta``, ``data-<name>`` ...), or ``error`` with ``errorText``.
+
+- ``agentscope``: anything else (its reader keeps unknown types whole).
+
+a3s is never detected: its envelopes are shaped like streamspec's, and only
+``--from a3s`` reads them as a3s.
 """
 
 from __future__ import annotations
 
+import enum
 import importlib
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Final
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, BinaryIO, Final
 
 import attrs
 
 from streamspec._jsonl import Line
+from streamspec.sources._sse import provider_lines
 
-__all__ = ["PROVIDER_SOURCES", "ProviderSource", "detect_provider", "import_provider", "provider"]
+__all__ = [
+    "ENTRIES",
+    "PROVIDER_SOURCES",
+    "SOURCES",
+    "ReadOptions",
+    "Source",
+    "SourceEntry",
+    "detect_provider",
+    "detect_source",
+    "entry",
+    "import_provider",
+    "provider",
+]
+
+
+class Source(enum.Enum):
+    """The input formats ``--from`` accepts."""
+
+    AUTO = "auto"
+    ENVELOPE = "envelope"
+    AGENTSCOPE = "agentscope"
+    MUSE = "muse"
+    A3S = "a3s"
+    OPENAI_CHAT = "openai_chat"
+    OPENAI_RESPONSES = "openai_responses"
+    ANTHROPIC = "anthropic"
+    AGUI = "agui"
+    VERCEL_UI = "vercel_ui"
+
+
+#: The ``--from`` choices, in help order.
+SOURCES: Final = tuple(s.value for s in Source)
 
 _ANTHROPIC_TYPES: Final = frozenset(
     {
@@ -115,49 +158,121 @@ def _vercel_ui(record: dict[str, Any]) -> bool:
 
 
 @attrs.frozen
-class ProviderSource:
-    """One provider source.
+class ReadOptions:
+    """How a source's reader reads.
+
+    Attributes:
+        replay: apply the replay filter to envelopes (envelope, a3s).
+        keep_envelopes: give envelope records instead of their events (envelope).
+        folds: ``wire type -> fold`` for AgentScope objects taken as read (agentscope).
+    """
+
+    replay: bool = True
+    keep_envelopes: bool = False
+    folds: Mapping[str, Callable[[dict[str, Any]], bool]] | None = None
+
+
+def _is_envelope(record: dict[str, Any]) -> bool:
+    return "version" in record
+
+
+def _is_muse(record: dict[str, Any]) -> bool:
+    type_ = _type(record)
+    return type_ is not None and "/" in type_
+
+
+@attrs.frozen
+class SourceEntry:
+    """One source.
 
     Attributes:
         name: its ``--from`` name.
         title: how reports name it.
+        module: the module that reads it: ``read_source(stream, options)``,
+            or for a provider ``import_lines(lines)`` over
+            :func:`~streamspec.sources.provider_lines`.
+        detects: whether ``auto`` takes a first record for it; ``None``:
+            never detected.
         vocabulary: its finish words' vocabulary in ``spec/finish_reasons.json``.
-        detects: whether ``auto`` takes a first record for it.
+        provider: a provider stream (SSE or JSON lines, read by an importer).
+        replies: it carries replies to fold (muse carries model calls only).
+        evidence: its reader states each model call's evidence as completion
+            events, so its reply events are evidence for the reducer only.
     """
 
     name: str
     title: str
-    vocabulary: str
-    detects: Callable[[dict[str, Any]], bool]
+    module: str
+    detects: Callable[[dict[str, Any]], bool] | None
+    vocabulary: str | None = None
+    provider: bool = False
+    replies: bool = True
+    evidence: bool = False
 
-    @property
-    def module(self) -> str:
-        """The module of its importer (``import_lines(lines) -> lines``)."""
-        return f"streamspec.sources._{self.name}"
+    def read(self, stream: BinaryIO | Iterable[bytes], options: ReadOptions) -> Iterator[Line]:
+        """Read ``stream`` as this source."""
+        module = importlib.import_module(self.module)
+        if self.provider:
+            imported: Iterator[Line] = module.import_lines(provider_lines(stream))
+            return imported
+        read: Iterator[Line] = module.read_source(stream, options)
+        return read
+
+
+def _provider(
+    name: str, title: str, vocabulary: str, detects: Callable[[dict[str, Any]], bool]
+) -> SourceEntry:
+    module = f"streamspec.sources._{name}"
+    return SourceEntry(name, title, module, detects, vocabulary, provider=True, evidence=True)
 
 
 #: Every provider source, in the order ``auto`` tries them.
 PROVIDER_SOURCES: Final = (
-    ProviderSource("openai_chat", "OpenAI Chat Completions", "openai_chat", _openai_chat),
-    ProviderSource("openai_responses", "OpenAI Responses", "openai_responses", _openai_responses),
-    ProviderSource("anthropic", "Anthropic Messages", "anthropic", _anthropic),
-    ProviderSource("agui", "AG-UI", "ag_ui", _agui),
-    ProviderSource("vercel_ui", "Vercel AI UI message stream", "vercel_ai", _vercel_ui),
+    _provider("openai_chat", "OpenAI Chat Completions", "openai_chat", _openai_chat),
+    _provider("openai_responses", "OpenAI Responses", "openai_responses", _openai_responses),
+    _provider("anthropic", "Anthropic Messages", "anthropic", _anthropic),
+    _provider("agui", "AG-UI", "ag_ui", _agui),
+    _provider("vercel_ui", "Vercel AI UI message stream", "vercel_ai", _vercel_ui),
 )
-_BY_NAME: Final = {source.name: source for source in PROVIDER_SOURCES}
+#: Every source but ``auto``, in the order ``auto`` tries them.
+ENTRIES: Final = (
+    SourceEntry("envelope", "streamspec envelope v1", "streamspec.sources._envelope", _is_envelope),
+    SourceEntry("muse", "muse", "streamspec.sources._muse", _is_muse, "muse", replies=False),
+    *PROVIDER_SOURCES,
+    SourceEntry("a3s", "a3s-code v1", "streamspec.sources._a3s", None, "a3s", evidence=True),
+    SourceEntry(
+        "agentscope", "AgentScope", "streamspec.sources._agentscope", lambda _: True, "agentscope"
+    ),
+)
+_BY_NAME: Final = {source.name: source for source in ENTRIES}
 
 
-def provider(name: str) -> ProviderSource | None:
+def entry(source: Source) -> SourceEntry:
+    """The entry of a named source (not ``auto``)."""
+    return _BY_NAME[source.value]
+
+
+def detect_source(record: Any) -> Source:
+    """The source ``auto`` picks for the input's first JSON object (``None``: none found)."""
+    if isinstance(record, dict):
+        for found in ENTRIES:
+            if found.detects is not None and found.detects(record):
+                return Source(found.name)
+    return Source.AGENTSCOPE
+
+
+def provider(name: str) -> SourceEntry | None:
     """The provider source called ``name``, or ``None``."""
-    return _BY_NAME.get(name)
+    found = _BY_NAME.get(name)
+    return found if found is not None and found.provider else None
 
 
-def detect_provider(record: Any) -> ProviderSource | None:
+def detect_provider(record: Any) -> SourceEntry | None:
     """The provider source ``auto`` takes a first record for, or ``None``."""
     if not isinstance(record, dict):
         return None
     for source in PROVIDER_SOURCES:
-        if source.detects(record):
+        if source.detects is not None and source.detects(record):
             return source
     return None
 

@@ -7,7 +7,7 @@ included: they are reported and skipped, as ``check`` reports them), 1 errors
 found (``check``, ``reduce --strict``), 2 a usage error, an input that cannot
 be opened or read, an output that cannot be written, or completion-only input
 given to ``reduce``. A bad line is an ``unreadable_line`` error; the rest is
-still read. A broken pipe is quiet (exit 1); see :mod:`streamspec._console`.
+still read. A broken pipe is quiet (exit 1); see :mod:`streamspec.cli._console`.
 
 Each command lives in its own module, imported only when that command runs
 (:data:`COMMANDS`); ``streamspec --help`` lists them from the registry's
@@ -24,7 +24,7 @@ from typing import Any, Final, NamedTuple
 
 import click
 
-from streamspec._console import GuardedGroup
+from streamspec.cli._console import GuardedGroup
 
 __all__ = ["COMMANDS", "LazyCommand", "LazyGroup", "main"]
 
@@ -44,42 +44,42 @@ class LazyCommand(NamedTuple):
 #: ``command name -> where it lives``, in the order ``--help`` lists them (by name).
 COMMANDS: Final[Mapping[str, LazyCommand]] = {
     "adapter": LazyCommand(
-        "streamspec.conform._adapter_cli",
+        "streamspec.cli._adapter",
         "adapter",
         "Serve the reference implementation over adapter protocol v1 on stdin/stdout.",
     ),
     "check": LazyCommand(
-        "streamspec._check_cli",
+        "streamspec.cli._check",
         "check",
         "Check a recorded stream (FILE, or '-' for stdin) and report every finding.",
     ),
     "conform": LazyCommand(
-        "streamspec.conform._conform_cli",
+        "streamspec.cli._conform",
         "conform",
         "Run the conformance vectors against an implementation's adapter program.",
     ),
     "convert": LazyCommand(
-        "streamspec.envelope._cli",
+        "streamspec.cli._convert",
         "convert",
         "Convert a stream (FILE, or '-' for stdin) to envelopes or AgentScope JSONL.",
     ),
     "fuzz": LazyCommand(
-        "streamspec.conform._fuzz_cli",
+        "streamspec.cli._fuzz",
         "fuzz_command",
         "Fuzz an implementation: generated reply streams, its answers against the reference.",
     ),
     "judge": LazyCommand(
-        "streamspec.completion._cli",
+        "streamspec.cli._judge",
         "judge",
         "Judge every model call of FILE ('-' for stdin): did it really finish?",
     ),
     "pairing": LazyCommand(
-        "streamspec.pairing._cli",
+        "streamspec.cli._pairing",
         "pairing",
         "Check and repair tool-call pairing in chat histories.",
     ),
     "reduce": LazyCommand(
-        "streamspec._reduce_cli",
+        "streamspec.cli._reduce",
         "reduce",
         "Fold a reply stream (FILE, or stdin) into the final message.",
     ),

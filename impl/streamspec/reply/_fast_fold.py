@@ -6,7 +6,7 @@ Rules:
    with no diagnostic; otherwise it changes nothing and returns ``False``,
    and :meth:`~streamspec.Reducer.apply` judges the event in full, which
    names what is wrong.
-2. A delta kind (:data:`~streamspec._message.FAST_ACTIONS`) drives the reply
+2. A delta kind (:data:`~streamspec.reply._message.FAST_ACTIONS`) drives the reply
    machine with ``content`` and one keyed instance through self-loop rows.
    The states where those rows apply are read from the tables, never
    written here; the tables are checked at import to be that shape.
@@ -29,15 +29,15 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from streamspec._codec import EVENT_BY_KIND
-from streamspec._content import JOIN_EVERY
 from streamspec._errors import SpecError
 from streamspec._events import Event
 from streamspec._fast_decode import ObjectFold, compile_builder, compile_object_fold
 from streamspec._machines import COMPILED, ROUTES
-from streamspec._message import FAST_ACTIONS, FastAction
+from streamspec.reply._content import JOIN_EVERY
+from streamspec.reply._message import FAST_ACTIONS, FastAction
 
 if TYPE_CHECKING:
-    from streamspec._reducer import Plan, Reducer
+    from streamspec.reply._reducer import Plan, Reducer
 
 __all__ = ["FastPath", "Fold", "compile_event_fold", "compile_fold", "fast_paths"]
 
@@ -131,7 +131,7 @@ def fast_paths(
     """Every fast path: ``event class -> fast path`` and ``wire type -> object fold``.
 
     Raises:
-        SpecError: a kind of :data:`~streamspec._message.FAST_ACTIONS` is not
+        SpecError: a kind of :data:`~streamspec.reply._message.FAST_ACTIONS` is not
             a self-loop with its action in the tables.
     """
     paths: dict[type[Any], FastPath] = {}

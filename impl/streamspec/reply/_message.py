@@ -17,7 +17,12 @@ from binascii import a2b_base64
 from collections.abc import Callable, Mapping
 from typing import Any, Final, NamedTuple
 
-from streamspec._content import (
+from streamspec._diagnostics import Code
+from streamspec._events import ABSENT, Event, is_given
+from streamspec._json_stream import LazyArray, LazyObject
+from streamspec._machines import COMPILED, ROUTES
+from streamspec._quote import quoted
+from streamspec.reply._content import (
     JOIN_EVERY,
     Chunked,
     DataBlock,
@@ -33,11 +38,6 @@ from streamspec._content import (
     is_canonical,
     media_type_of,
 )
-from streamspec._diagnostics import Code
-from streamspec._events import ABSENT, Event, is_given
-from streamspec._json_stream import LazyArray, LazyObject
-from streamspec._machines import COMPILED, ROUTES
-from streamspec._quote import quoted
 
 __all__ = [
     "ACTIONS",

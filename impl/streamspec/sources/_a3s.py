@@ -72,7 +72,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, Final
+from typing import Any, BinaryIO, Final
 
 import attrs
 import orjson
@@ -111,8 +111,10 @@ from streamspec._events import (
 from streamspec._jsonl import Line
 from streamspec.completion._table import completion_table
 from streamspec.envelope._envelope import AnyEvent, Envelope, encode_envelope
+from streamspec.sources._envelope import envelope_lines
+from streamspec.sources._registry import ReadOptions
 
-__all__ = ["A3S_MAPPING", "A3S_TYPES", "A3sImporter", "import_a3s"]
+__all__ = ["A3S_MAPPING", "A3S_TYPES", "A3sImporter", "import_a3s", "read_source"]
 
 #: a3s-code 8.6.0's ``AGENT_EVENT_TYPES_V1``, in its order (seed 001).
 A3S_TYPES: Final[tuple[str, ...]] = (
@@ -711,6 +713,11 @@ def import_a3s(lines: Iterable[Line]) -> Iterator[Line]:
             continue
         yield from importer.feed(line.number, line.record)
     yield from importer.finish(last)
+
+
+def read_source(stream: BinaryIO | Iterable[bytes], options: ReadOptions) -> Iterator[Line]:
+    """Read a3s envelope lines: envelopes, the replay filter, then the importer."""
+    return import_a3s(envelope_lines(stream, options))
 
 
 def _canonical_usage(usage: dict[str, Any]) -> dict[str, Any]:

@@ -36,8 +36,9 @@ from streamspec._errors import DecodeError
 from streamspec._events import ABSENT
 from streamspec._jsonl import Line, read_lines, unreadable
 from streamspec.completion._table import completion_table
+from streamspec.sources._registry import ReadOptions
 
-__all__ = ["MUSE_VOCABULARY", "UnknownRecord", "decode_muse", "read_muse"]
+__all__ = ["MUSE_VOCABULARY", "UnknownRecord", "decode_muse", "read_muse", "read_source"]
 
 #: The ``spec/finish_reasons.json`` vocabulary of a finish chunk's ``reason.kind``.
 MUSE_VOCABULARY: Final = "muse"
@@ -166,6 +167,11 @@ def _unknown_record(number: int, what: str) -> Diagnostic:
         message=f"{what}; kept, no effect",
         details={"line": number},
     )
+
+
+def read_source(stream: BinaryIO | Iterable[bytes], options: ReadOptions) -> Iterator[Line]:
+    """Read muse lines (the options do not apply)."""
+    return read_muse(stream)
 
 
 def read_muse(stream: BinaryIO | Iterable[bytes]) -> Iterator[Line]:

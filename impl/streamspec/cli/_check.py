@@ -1,6 +1,6 @@
 """``streamspec check``: every finding of a recorded stream, and a report.
 
-Contract (the command line's, :mod:`streamspec._cli`): findings go to stderr
+Contract (the command line's, :mod:`streamspec.cli._main`): findings go to stderr
 as their lines are complete; the report goes to stdout; exit 1 when a finding
 of the ``--fail-on`` severity or worse is present.
 """
@@ -12,12 +12,12 @@ from typing import BinaryIO, Final
 
 import click
 
-from streamspec._check import run_check
-from streamspec._console import emit, stdout
 from streamspec._errors import UsageError
-from streamspec._inputs import InputFile
 from streamspec._resources import example_path
-from streamspec.envelope._from_option import from_option
+from streamspec.cli._console import emit, stdout
+from streamspec.cli._from_option import from_option
+from streamspec.cli._inputs import InputFile
+from streamspec.reply._check import run_check
 
 __all__ = ["BUNDLED_REPLY_EXAMPLE", "check"]
 

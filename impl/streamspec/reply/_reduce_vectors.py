@@ -6,7 +6,7 @@ produce: the final ``Msg.model_dump()``, every diagnostic (code, severity,
 index, item, machine, state, event, key, details) including the end-of-input
 ones, every instance's final machine state, in strict mode the diagnostic
 raised, and on some the dump after every event (``spec/vectors/reduce/README.md``).
-``python -m streamspec._reduce_vectors [--check]`` writes them (``--check``:
+``python -m streamspec.reply._reduce_vectors [--check]`` writes them (``--check``:
 exit 1 naming each stale file).
 """
 
@@ -23,9 +23,9 @@ from streamspec._codec import decode_event
 from streamspec._diagnostics import Diagnostic
 from streamspec._errors import DecodeError, ProtocolError
 from streamspec._generated import dump_json, run_generator
-from streamspec._reduce_cases import CASES
-from streamspec._reducer import Reducer
 from streamspec._resources import example_path, spec_dir
+from streamspec.reply._reduce_cases import CASES
+from streamspec.reply._reducer import Reducer
 
 __all__ = ["CASES", "build_vector", "compared", "expected_of", "main"]
 

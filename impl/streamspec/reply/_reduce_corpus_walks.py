@@ -2,7 +2,7 @@
 
 Rules:
 
-1. A walk keeps a :class:`~streamspec._reduce_corpus_model.Model` and, at
+1. A walk keeps a :class:`~streamspec.reply._reduce_corpus_model.Model` and, at
    each step, draws a kind (weighted by a per-walk profile: tool-heavy, even
    or block-heavy), builds the candidates of that kind (live ids, a fresh id,
    the ghost id ``ghost``; valid and invalid content) and judges them with
@@ -29,7 +29,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
 from streamspec._machines import COMPILED, ROUTES
-from streamspec._reduce_corpus_model import Model, Outcome
+from streamspec.reply._reduce_corpus_model import Model, Outcome
 
 __all__ = ["R", "Walk", "cells", "draw_walk"]
 

@@ -1,4 +1,4 @@
-"""AgentScope reply events as completion evidence, one model call at a time.
+"""Reply events (the canonical vocabulary) as completion evidence, one model call at a time.
 
 Rules (issue 3 §1 and §3):
 

@@ -17,14 +17,14 @@ from typing import BinaryIO
 import click
 import orjson
 
-from streamspec._console import emit, stdout
 from streamspec._diagnostics import Severity
 from streamspec._errors import UsageError
-from streamspec._inputs import InputFile
 from streamspec._jsonl import unreadable
+from streamspec.cli._console import emit, stdout
+from streamspec.cli._from_option import from_option
+from streamspec.cli._inputs import InputFile
 from streamspec.envelope._convert import convert_lines
-from streamspec.envelope._formats import read_input
-from streamspec.envelope._from_option import from_option
+from streamspec.sources._read import read_input
 
 __all__ = ["convert", "from_option"]
 

@@ -1,7 +1,7 @@
 """The hand-written reduce streams: one per code, event type, action and rule of spec/README.md.
 
 Each case is AgentScope 2.0.11 wire JSON (optional keys mostly left to their
-defaults) unless it is tagged ``invalid-field``. :mod:`streamspec._reduce_vectors`
+defaults) unless it is tagged ``invalid-field``. :mod:`streamspec.reply._reduce_vectors`
 runs them through the reference reducer and writes the vectors.
 """
 

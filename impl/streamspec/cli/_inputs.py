@@ -1,4 +1,4 @@
-"""Opening the files a command names: one line on failure, exit 2 (:mod:`streamspec._console`)."""
+"""Opening the files a command names: one line on failure, exit 2 (:mod:`._console`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from streamspec._console import cannot_open, readable, stdin, stdout
+from streamspec.cli._console import cannot_open, readable, stdin, stdout
 
 __all__ = ["InputFile", "OutputFile"]
 

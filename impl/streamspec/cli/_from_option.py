@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from streamspec.envelope._formats import SOURCES
+from streamspec.sources._read import SOURCES
 
 __all__ = ["from_option"]
 

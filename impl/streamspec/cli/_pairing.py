@@ -23,9 +23,9 @@ from typing import Any, NoReturn
 import click
 import orjson
 
-from streamspec._console import cannot_open, fail, stdin, stdout, write_json
 from streamspec._errors import UsageError
 from streamspec._jsonl import MAX_DEPTH, depth_of
+from streamspec.cli._console import cannot_open, fail, stdin, stdout, write_json
 from streamspec.pairing._check import check_history
 from streamspec.pairing._dialects import Dialect, dialect_tokens, get_dialect
 from streamspec.pairing._repair import repair

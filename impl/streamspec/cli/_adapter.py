@@ -4,7 +4,7 @@ Contract: stdin carries requests and stdout answers, one JSON object a line
 (``spec/protocol/README.md``); nothing else is ever written to stdout. Exit 0
 after ``stop`` or the end of stdin; 2 when ``start`` asks for another
 protocol version, or stdin or stdout is closed or fails; 3 when ``--break
-crash`` crashes (see :mod:`streamspec._console`).
+crash`` crashes (see :mod:`streamspec.cli._console`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from streamspec._console import GuardedCommand, stdin, stdout
+from streamspec.cli._console import GuardedCommand, stdin, stdout
 from streamspec.conform._adapter import BREAK_MODES, serve
 
 __all__ = ["adapter"]

@@ -9,7 +9,7 @@ failed or errored, 1 otherwise, 2 for a usage error, a vector or
 expected-failure file that cannot be read, a report file that cannot be
 written (``Error: cannot open NAME: REASON``, as every command says it), or
 a program whose ``start`` handshake fails. A broken pipe is quiet (see
-:mod:`streamspec._console`).
+:mod:`streamspec.cli._console`).
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from typing import IO, Any, NoReturn
 
 import click
 
-from streamspec._console import GuardedCommand, cannot_open
 from streamspec._errors import SpecError, UsageError
-from streamspec._inputs import InputFile, OutputFile
+from streamspec.cli._console import GuardedCommand, cannot_open
+from streamspec.cli._inputs import InputFile, OutputFile
 from streamspec.conform._compare import ALL_CHECKS
 from streamspec.conform._conform import (
     CaseOutcome,

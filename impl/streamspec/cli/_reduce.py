@@ -1,6 +1,6 @@
 """``streamspec reduce``: fold one reply of a stream into its final message.
 
-Contract (the command line's, :mod:`streamspec._cli`): stdout carries only
+Contract (the command line's, :mod:`streamspec.cli._main`): stdout carries only
 the message, diagnostics go to stderr as they are found.
 
 Memory follows the reply being folded, not the input: a line of another reply
@@ -17,15 +17,15 @@ from typing import BinaryIO, Final
 
 import click
 
-from streamspec._console import emit, stdin, stdout, write_json
 from streamspec._diagnostics import Diagnostic, Severity
 from streamspec._errors import ProtocolError, UsageError
 from streamspec._events import CustomEvent, Event
-from streamspec._inputs import InputFile
 from streamspec._jsonl import READER_WARNINGS
-from streamspec._reducer import Reducer
-from streamspec.envelope._formats import read_reply_events, reply_lines
-from streamspec.envelope._from_option import from_option
+from streamspec.cli._console import emit, stdin, stdout, write_json
+from streamspec.cli._from_option import from_option
+from streamspec.cli._inputs import InputFile
+from streamspec.reply._reducer import Reducer
+from streamspec.sources._read import read_reply_events, reply_lines
 
 __all__ = ["FORGET_AFTER", "OtherReplies", "reduce"]
 

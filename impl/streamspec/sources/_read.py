@@ -1,71 +1,53 @@
-"""Reading any supported input format into lines of streamspec events.
+"""Reading any source into lines of streamspec events.
 
-Rules (issues 3 and 4):
+Rules (issues 3, 4 and 13):
 
-1. ``source`` is one of ``auto``, ``envelope``, ``agentscope``, ``muse``,
-   ``a3s`` or a provider source (``openai_chat``, ``openai_responses``,
-   ``anthropic``, ``agui``, ``vercel_ui``); anything else is a
-   :class:`~streamspec.UsageError`.
+1. ``source`` is ``auto`` or a name of :data:`~streamspec.sources._registry.ENTRIES`
+   (``envelope``, ``muse``, the provider sources, ``a3s``, ``agentscope``);
+   anything else is a :class:`~streamspec.UsageError`.
 2. ``auto`` decides from the first line that holds a JSON object (an SSE
-   ``data:`` line's record counts): a ``version`` key → envelope (other
-   versions are then rejected with the seed's message); a ``type``
-   containing ``/`` → muse; a record a provider source claims
-   (:mod:`streamspec.sources`) → that source; anything else → AgentScope
-   (whose reader keeps unknown types whole). a3s is never auto-detected: its
-   envelopes are shaped like streamspec's, and only ``--from a3s`` reads them
-   as a3s.
-3. ``envelope``: each line is decoded (:func:`decode_envelope`), passed
-   through the replay filter, then turned into its event; an unsupported
-   version is an ``unsupported_version`` error line, a malformed envelope an
-   ``unreadable_line`` error. When envelopes were read and none had a known
-   type, a last ``no_known_types`` warning names ``--from a3s``.
-4. ``a3s``: envelopes, the replay filter, then the a3s importer.
-5. ``agentscope``: AgentScope's own JSON (:func:`~streamspec.decode_event`).
-6. ``muse``: muse records, read by ``streamspec.completion.read_muse``.
-7. Lines keep their input line numbers; a problem line is never folded.
-8. ``auto`` looks for its first JSON object among at most
+   ``data:`` line's record counts), by the registry's detection order
+   (:func:`~streamspec.sources._registry.detect_source`).
+3. Each source's module reads it (:meth:`SourceEntry.read`): envelope and
+   a3s through the replay filter, AgentScope through
+   :func:`~streamspec.decode_event`, a provider through its importer over
+   SSE or JSON lines.
+4. Lines keep their input line numbers; a problem line is never folded.
+5. ``auto`` looks for its first JSON object among at most
    :data:`PEEK_LINES` lines and :data:`PEEK_BYTES` bytes; with none there, it
-   reads AgentScope (rule 2's default), so each of those lines is still
-   reported. Memory before the decision is bounded, whatever precedes it.
-9. A provider source reads SSE or JSON lines
-   (:func:`~streamspec.sources.provider_lines`) with its importer.
-10. muse is completion-only: its records carry model calls and no reply.
+   reads AgentScope, so each of those lines is still reported. Memory before
+   the decision is bounded, whatever precedes it.
+6. muse is completion-only: its records carry model calls and no reply.
    :func:`read_reply_events` (what ``reduce`` and ``check`` read) refuses it,
    named by ``--from muse`` or detected by ``auto``, with
    :class:`CompletionOnlyError`; ``judge`` reads it.
-11. The lines read carry the source they were read as (:func:`source_of`), so
-    ``auto`` input is judged by what it was detected as.
+7. The lines read carry the source they were read as (:func:`source_of`), so
+   ``auto`` input is judged by what it was detected as.
 """
 
 from __future__ import annotations
 
-import enum
-import importlib
 import io
-import itertools
-import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, BinaryIO, Final, cast
 
 import orjson
 
-from streamspec._codec import structure_event
 from streamspec._completion_events import CompletionEvent
-from streamspec._diagnostics import CODE_INFO, Code, Diagnostic
-from streamspec._errors import DecodeError, UsageError
+from streamspec._errors import UsageError
 from streamspec._events import Event, ReplyEndEvent, ReplyStartEvent, UnknownEvent
 from streamspec._json_kind import json_kind
-from streamspec._jsonl import Line, read_lines, read_records, rewound, unreadable
-from streamspec.envelope._envelope import (
-    Envelope,
-    UnsupportedVersionError,
-    decode_envelope,
-    is_envelope_record,
-    to_event,
+from streamspec._jsonl import Line, rewound
+from streamspec.sources._agentscope import AgentScopeLines
+from streamspec.sources._registry import (
+    ENTRIES,
+    SOURCES,
+    ReadOptions,
+    Source,
+    detect_source,
+    entry,
 )
-from streamspec.envelope._replay import replay_lines
-from streamspec.sources._registry import PROVIDER_SOURCES, detect_provider, import_provider
-from streamspec.sources._sse import payload_of, provider_lines
+from streamspec.sources._sse import payload_of
 
 __all__ = [
     "EVIDENCE_SOURCES",
@@ -78,7 +60,6 @@ __all__ = [
     "is_reply_record",
     "judge_line",
     "judge_lines",
-    "read_envelopes",
     "read_events",
     "read_input",
     "read_reply_events",
@@ -87,39 +68,18 @@ __all__ = [
 ]
 
 
-class Source(enum.Enum):
-    """The input formats ``--from`` accepts."""
-
-    AUTO = "auto"
-    ENVELOPE = "envelope"
-    AGENTSCOPE = "agentscope"
-    MUSE = "muse"
-    A3S = "a3s"
-    OPENAI_CHAT = "openai_chat"
-    OPENAI_RESPONSES = "openai_responses"
-    ANTHROPIC = "anthropic"
-    AGUI = "agui"
-    VERCEL_UI = "vercel_ui"
-
-
-#: The ``--from`` choices, in help order.
-SOURCES: Final = tuple(s.value for s in Source)
-#: The provider sources' names.
-_PROVIDERS: Final = frozenset(p.name for p in PROVIDER_SOURCES)
-#: Sources whose importers state each model call's evidence as completion
-#: events; their reply events are evidence for the reducer only (rule 11).
-EVIDENCE_SOURCES: Final = frozenset({"a3s", *_PROVIDERS})
-
-_UPPER_SNAKE: Final = re.compile(r"[A-Z][A-Z0-9_]*")
+#: Sources whose readers state each model call's evidence as completion
+#: events; their reply events are evidence for the reducer only (rule 7).
+EVIDENCE_SOURCES: Final = frozenset(source.name for source in ENTRIES if source.evidence)
 
 #: ``auto`` decides by the first JSON object within this many lines ...
 PEEK_LINES: Final = 1000
-#: ... and this many bytes (rule 8).
+#: ... and this many bytes (rule 5).
 PEEK_BYTES: Final = 1 << 20
 
 
 class CompletionOnlyError(UsageError):
-    """The input is completion-only (muse): it has model calls, no reply to fold (rule 9).
+    """The input is completion-only (muse): it has model calls, no reply to fold (rule 6).
 
     Attributes:
         source: the source that was named or detected (``muse``).
@@ -136,17 +96,8 @@ class CompletionOnlyError(UsageError):
         self.detected = detected
 
 
-class _AgentScopeLines(itertools.chain[Line]):
-    """Lines read as AgentScope JSON: reply or unknown events and problems, no completion event.
-
-    :func:`reply_lines` has nothing to drop from them and hands them on as they are.
-    """
-
-    source = "agentscope"
-
-
 class SourceLines(Iterator[Line]):
-    """Lines read as ``source`` (what ``auto`` decided, rule 11)."""
+    """Lines read as ``source`` (what ``auto`` decided, rule 7)."""
 
     __slots__ = ("_lines", "source")
 
@@ -162,86 +113,6 @@ def source_of(lines: Iterable[Line], default: str) -> str:
     """The source ``lines`` were read as, when they say; else ``default``."""
     found = getattr(lines, "source", None)
     return found if isinstance(found, str) else default
-
-
-def detect_source(record: Any) -> Source:
-    """Return the format ``auto`` picks for a first record (rule 2)."""
-    if is_envelope_record(record):
-        return Source.ENVELOPE
-    type_ = record.get("type") if isinstance(record, dict) else None
-    if isinstance(type_, str) and "/" in type_:
-        return Source.MUSE
-    found = detect_provider(record)
-    if found is not None:
-        return Source(found.name)
-    return Source.AGENTSCOPE
-
-
-def _unsupported(number: int, error: UnsupportedVersionError) -> Diagnostic:
-    return Diagnostic(
-        code=Code.UNSUPPORTED_VERSION.value,
-        severity=CODE_INFO[Code.UNSUPPORTED_VERSION.value].severity,
-        message=str(error),
-        details={"line": number, "version": error.version},
-    )
-
-
-def read_envelopes(lines: Iterable[Line]) -> Iterator[Line]:
-    """Decode JSON lines into :class:`Envelope` records (bad ones become problem lines)."""
-    for line in lines:
-        if line.record is None:
-            yield line
-            continue
-        try:
-            yield Line(number=line.number, record=decode_envelope(line.record))
-        except UnsupportedVersionError as error:
-            yield Line(number=line.number, problem=_unsupported(line.number, error))
-        except DecodeError as error:
-            yield Line(
-                number=line.number, problem=unreadable(line.number, "; ".join(error.problems))
-            )
-
-
-def _envelope_events(lines: Iterable[Line]) -> Iterator[Line]:
-    envelopes = 0
-    known = False
-    last = 0
-    for line in lines:
-        last = line.number
-        if not isinstance(line.record, Envelope):
-            yield line
-            continue
-        envelopes += 1
-        known = known or line.record.known
-        try:
-            yield Line(number=line.number, record=to_event(line.record))
-        except DecodeError as error:
-            yield Line(
-                number=line.number, problem=unreadable(line.number, "; ".join(error.problems))
-            )
-    if envelopes and not known:
-        yield Line(
-            number=last,
-            problem=Diagnostic(
-                code=Code.NO_KNOWN_TYPES.value,
-                severity=CODE_INFO[Code.NO_KNOWN_TYPES.value].severity,
-                message=(
-                    f"none of {envelopes} envelope(s) has a streamspec type; "
-                    "is this an a3s stream? read it with --from a3s"
-                ),
-                details={"envelopes": envelopes},
-            ),
-        )
-
-
-def _muse(stream: BinaryIO | Iterable[bytes]) -> Iterator[Line]:
-    try:
-        completion = importlib.import_module("streamspec.completion")
-        read_muse = completion.read_muse
-    except (ImportError, AttributeError):
-        raise UsageError("reading muse records needs streamspec.completion.read_muse") from None
-    lines: Iterator[Line] = read_muse(stream)
-    return lines
 
 
 def _peek(stream: BinaryIO | Iterable[bytes]) -> tuple[Any, Iterable[bytes]]:
@@ -280,7 +151,7 @@ def read_events(
 
     Args:
         stream: the input, as bytes lines.
-        source: ``auto``, ``envelope``, ``agentscope``, ``muse`` or ``a3s``.
+        source: ``auto`` or a source's name (:data:`SOURCES`).
         replay: apply the replay filter to envelopes (``convert`` turns it off).
         folds: ``wire type -> fold`` (a reducer's or a judge's
             ``object_folds()``): AgentScope objects a fold takes are taken as
@@ -362,7 +233,7 @@ def read_reply_events(
     replay: bool = True,
     folds: Mapping[str, Callable[[dict[str, Any]], bool]] | None = None,
 ) -> Iterator[Line]:
-    """Like :func:`read_events`, for commands that fold replies (rule 9).
+    """Like :func:`read_events`, for commands that fold replies (rule 6).
 
     ``folds`` is :meth:`~streamspec.Reducer.object_folds` of the reducer the
     caller applies the lines to: AgentScope objects it takes are folded as
@@ -385,7 +256,7 @@ def read_reply_events(
     if detected:
         first, stream = _peek(stream)
         chosen = detect_source(first)
-    if chosen is Source.MUSE:
+    if not entry(chosen).replies:
         raise CompletionOnlyError(chosen.value, detected=detected)
     return _read(stream, chosen, replay, False, folds)
 
@@ -400,22 +271,9 @@ def _read(
     if chosen is Source.AUTO:
         first, stream = _peek(stream)
         chosen = detect_source(first)
-    if chosen is Source.MUSE:
-        return SourceLines(_muse(stream), chosen.value)
-    if chosen.value in _PROVIDERS:
-        return SourceLines(import_provider(chosen.value, provider_lines(stream)), chosen.value)
-    if chosen is Source.AGENTSCOPE:
-        return _AgentScopeLines(read_records(stream, structure_event, folds=folds))
-    envelopes = read_envelopes(read_lines(stream))
-    if replay:
-        envelopes = replay_lines(envelopes)
-    if chosen is Source.A3S:
-        from streamspec.envelope._a3s import import_a3s  # noqa: PLC0415 - loads for a3s alone
-
-        return SourceLines(import_a3s(envelopes), chosen.value)
-    if keep_envelopes:
-        return SourceLines(envelopes, chosen.value)
-    return SourceLines(_envelope_events(envelopes), chosen.value)
+    options = ReadOptions(replay=replay, keep_envelopes=keep_envelopes, folds=folds)
+    lines = entry(chosen).read(stream, options)
+    return lines if isinstance(lines, AgentScopeLines) else SourceLines(lines, chosen.value)
 
 
 def reply_lines(lines: Iterable[Line]) -> Iterator[Line]:
@@ -426,7 +284,7 @@ def reply_lines(lines: Iterable[Line]) -> Iterator[Line]:
     Raises:
         UsageError: an item of ``lines`` is not a :class:`Line`.
     """
-    if lines.__class__ is _AgentScopeLines:
+    if lines.__class__ is AgentScopeLines:
         return lines
     try:
         found = iter(lines)

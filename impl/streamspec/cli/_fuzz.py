@@ -7,7 +7,7 @@ first difference, the vector file written), then the closing line ``N
 examples, N agreed, N diverged in K classes, N skipped``. Exit codes: 0 when
 nothing diverged, 1 when something did, 2 for a usage error, a program
 whose ``start`` handshake fails, or an output that cannot be written (a
-broken pipe is quiet; see :mod:`streamspec._console`).
+broken pipe is quiet; see :mod:`streamspec.cli._console`).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from typing import NoReturn
 
 import click
 
-from streamspec._console import GuardedCommand
 from streamspec._errors import UsageError
+from streamspec.cli._console import GuardedCommand
 from streamspec.conform._fuzz import DEFAULT_SHRINK_BUDGET, FuzzReport, fuzz, render_report
 from streamspec.conform._fuzz import write_vectors as _write_vectors
 from streamspec.conform._fuzz_cases import TARGETS

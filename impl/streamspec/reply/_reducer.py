@@ -17,8 +17,8 @@ Theory of operation:
    ids derive from the tool call id and a counter, so a replay gives the same
    message byte for byte.
 
-This module judges; :mod:`streamspec._message` holds the message and acts;
-:mod:`streamspec._fast_fold` compiles, from the same tables, the fast paths
+This module judges; :mod:`streamspec.reply._message` holds the message and acts;
+:mod:`streamspec.reply._fast_fold` compiles, from the same tables, the fast paths
 that fold the common legal event without the full judgement.
 """
 
@@ -35,13 +35,13 @@ from streamspec._diagnostics import CODE_INFO, Code, Diagnostic, Severity
 from streamspec._errors import ProtocolError, SpecError, UsageError
 from streamspec._events import EVENT_CLASSES, AgentEvent, Event, UnknownEvent
 from streamspec._fast_decode import ObjectFold
-from streamspec._fast_fold import FastPath, fast_paths
 from streamspec._machines import COMPILED, ROUTES, Route, end_of_input_code, rejection_code
-from streamspec._message import ACTIONS, CHECKS, Message
 from streamspec._quote import quoted
 from streamspec._shapes import ROLES, json_name
-from streamspec._state_check import STATE_FORMAT, check_state
 from streamspec._tables import Row
+from streamspec.reply._fast_fold import FastPath, fast_paths
+from streamspec.reply._message import ACTIONS, CHECKS, Message
+from streamspec.reply._state_check import STATE_FORMAT, check_state
 
 __all__ = ["STATE_FORMAT", "Reducer"]
 
@@ -547,7 +547,7 @@ class Reducer:
         """Resume a fold from :meth:`export_state` output.
 
         The whole state is checked before anything is built (the rules are in
-        :mod:`streamspec._state_check`): its format and version, every key's
+        :mod:`streamspec.reply._state_check`): its format and version, every key's
         JSON type, every state name, unique ids.
 
         Raises:

@@ -1,6 +1,6 @@
 """The generated reduce corpus: streams walked from the machine tables.
 
-``python -m streamspec._reduce_corpus [--check]`` writes JSON Lines files under
+``python -m streamspec.reply._reduce_corpus [--check]`` writes JSON Lines files under
 ``spec/vectors/reduce/must/``, one vector a line with the fields of a ``.json``
 reduce vector (``description``, ``options``, ``events``, ``expected``) plus a
 ``name`` unique across the corpus:
@@ -21,9 +21,9 @@ reduce vector (``description``, ``options``, ``events``, ``expected``) plus a
 
 Rules:
 
-1. A candidate event is judged by :class:`~streamspec._reduce_corpus_model.Model`
+1. A candidate event is judged by :class:`~streamspec.reply._reduce_corpus_model.Model`
    from the tables. ``expected`` comes from the reference reducer
-   (:func:`~streamspec._reduce_vectors.expected_of`); generation stops with a
+   (:func:`~streamspec.reply._reduce_vectors.expected_of`); generation stops with a
    :class:`~streamspec.SpecError` when the reducer rejects other events or
    items than the tables predict, with other codes, or ends in other states.
 2. Deterministic: each stream draws from ``random.Random(seed * 100_003 +
@@ -46,10 +46,10 @@ from typing import Any, Final
 
 from streamspec._errors import SpecError
 from streamspec._generated import run_generator
-from streamspec._reduce_corpus_model import Model
-from streamspec._reduce_corpus_walks import R, cells, draw_walk
-from streamspec._reduce_vectors import expected_of
 from streamspec._resources import spec_dir
+from streamspec.reply._reduce_corpus_model import Model
+from streamspec.reply._reduce_corpus_walks import R, cells, draw_walk
+from streamspec.reply._reduce_vectors import expected_of
 
 __all__ = ["FILES", "build_corpus", "checked_vector", "main", "read_vectors"]
 

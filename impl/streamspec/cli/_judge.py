@@ -23,17 +23,17 @@ import orjson
 
 from streamspec._diagnostics import CODE_INFO, Code, Diagnostic
 from streamspec._events import UnknownEvent
-from streamspec._inputs import InputFile
 from streamspec._resources import example_path
+from streamspec.cli._from_option import from_option
+from streamspec.cli._inputs import InputFile
 from streamspec.completion._judge import Judge
 from streamspec.envelope._envelope import is_envelope_record
-from streamspec.envelope._formats import (
+from streamspec.sources._read import (
     EVIDENCE_SOURCES,
     judge_lines,
     read_events,
     source_of,
 )
-from streamspec.envelope._from_option import from_option
 
 __all__ = ["BUNDLED_MUSE_EXAMPLE", "judge", "write_array"]
 

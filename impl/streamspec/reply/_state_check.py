@@ -32,7 +32,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from streamspec._content import decode_base64
 from streamspec._errors import StateError
 from streamspec._machines import COMPILED
 from streamspec._quote import quoted
@@ -56,6 +55,7 @@ from streamspec._shapes import (
     json_name,
     problem_text,
 )
+from streamspec.reply._content import decode_base64
 
 __all__ = ["MAX_DEPTH", "STATE_FORMAT", "check_state"]
 

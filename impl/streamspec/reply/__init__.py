@@ -1,0 +1,8 @@
+"""The reply reducer: a stream of reply events folded into the final message.
+
+:class:`~streamspec.Reducer` applies each event through the state machines
+of ``spec/machines/`` and the actions of ``spec/actions.json``; the message
+model (:mod:`._message`, :mod:`._content`) is what it builds and dumps.
+``check`` (:mod:`._check`) folds a recorded stream per reply and gathers
+every finding. The public names are re-exported by :mod:`streamspec`.
+"""
