@@ -6,8 +6,8 @@ import io
 from typing import Any
 
 import pytest
+import streamspec.cli._check_render as render_module
 import streamspec.pairing._repair as repair_module
-import streamspec.reply._render as render_module
 from streamspec import (
     ReplyEndEvent,
     ReplyStartEvent,
@@ -16,9 +16,9 @@ from streamspec import (
     TextBlockStartEvent,
 )
 from streamspec._jsonl import Line
+from streamspec.cli._check_render import render_report
+from streamspec.cli._check_run import check_lines
 from streamspec.pairing import repair
-from streamspec.reply._check import check_lines
-from streamspec.reply._render import render_report
 
 
 def _split_calls(n: int) -> list[dict[str, Any]]:

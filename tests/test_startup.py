@@ -40,8 +40,8 @@ NOT_FOR_REDUCE = [
     "streamspec.sources._a3s",
     "streamspec.conform",
     "streamspec.testing",
-    "streamspec.reply._check",
-    "streamspec.reply._render",
+    "streamspec.cli._check_run",
+    "streamspec.cli._check_render",
 ]
 SEED_000 = Path(__file__).resolve().parents[1] / "examples" / "seed000.agentscope.jsonl"
 

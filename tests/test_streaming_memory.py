@@ -11,8 +11,8 @@ import orjson
 import pytest
 from click.testing import CliRunner
 from streamspec import Reducer
+from streamspec.cli._check_run import run_check
 from streamspec.cli._judge import judge as judge_command
-from streamspec.reply._check import run_check
 from streamspec.sources import read_events
 from streamspec.sources._read import PEEK_LINES
 

@@ -27,10 +27,10 @@ from streamspec._diagnostics import CODE_INFO, Diagnostic, Severity
 from streamspec._events import CustomEvent, UnknownEvent
 from streamspec._json_stream import LazyArray, LazyObject, plain, write
 from streamspec._jsonl import Line
+from streamspec.cli._check_render import render_report
 from streamspec.completion import Verdict
 from streamspec.completion._sources import ReplyJudges
 from streamspec.reply._reducer import Reducer
-from streamspec.reply._render import render_report
 from streamspec.sources._read import judge_line, read_reply_events, source_of
 
 __all__ = [
