@@ -15,14 +15,13 @@ from typing import Any
 import jsonschema
 import orjson
 import pytest
-from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
+from source_streams import kinds, problems, run_cli
 from streamspec import CompletionEvent, Reducer, UnknownEvent
 from streamspec._events import EVENT_CLASSES, Event
 from streamspec._jsonl import Line
 from streamspec._resources import example_path, spec_dir
-from streamspec.cli._main import main
 from streamspec.completion import judge
 from streamspec.sources import _agui, read_events, reply_lines
 from streamspec.sources._read import Source, detect_source
@@ -71,26 +70,6 @@ def read(records: Iterable[Any], source: str = "agui") -> list[Line]:
     return list(read_events(iter(jsonl(records)), source))
 
 
-def kinds(lines: Iterable[Line]) -> list[str]:
-    """Each record's kind: an AgentScope type, a completion kind, or ``unknown``."""
-    out = []
-    for line in lines:
-        record = line.record
-        if isinstance(record, UnknownEvent):
-            out.append("unknown")
-        elif isinstance(record, CompletionEvent):
-            out.append(record.KIND)
-        elif isinstance(record, Event):
-            out.append(record.TYPE)
-    return out
-
-
-def problems(lines: Iterable[Line]) -> list[tuple[int, str, str]]:
-    return [
-        (ln.number, ln.problem.code, ln.problem.message) for ln in lines if ln.problem is not None
-    ]
-
-
 def fold(lines: list[Line], reply_id: str = RUN) -> Reducer:
     reducer = Reducer(reply_id=reply_id)
     for line in reply_lines(lines):
@@ -111,11 +90,6 @@ def verdicts(lines: Iterable[Line]) -> dict[str, dict[str, Any]]:
         ln.record for ln in lines if isinstance(ln.record, CompletionEvent) and ln.problem is None
     ]
     return {v.key: v.to_dict() for v in judge(evidence)}
-
-
-def run_cli(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def usage(**counts: int | None) -> dict[str, Any]:

@@ -16,13 +16,12 @@ from typing import Any
 
 import jsonschema
 import pytest
-from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
+from source_streams import problems, run_cli
 from streamspec import CompletionEvent, Reducer, UnknownEvent
 from streamspec._jsonl import Line
 from streamspec._resources import example_path, spec_dir
-from streamspec.cli._main import main
 from streamspec.completion import Judge
 from streamspec.sources import _anthropic, read_events, reply_lines
 from streamspec.sources._read import Source, detect_source, judge_lines
@@ -152,14 +151,6 @@ def kinds(lines: Iterable[Line]) -> list[tuple[int, str]]:
     return [(line.number, kind(line)) for line in lines]
 
 
-def problems(lines: Iterable[Line]) -> list[tuple[int, str, str]]:
-    return [
-        (line.number, line.problem.code, line.problem.message)
-        for line in lines
-        if line.problem is not None
-    ]
-
-
 def fold(lines: Iterable[Line]) -> Reducer:
     reducer = Reducer()
     for line in reply_lines(lines):
@@ -184,11 +175,6 @@ def envelope(record: dict[str, Any]) -> dict[str, Any]:
 
 def on_line(lines: Iterable[Line], number: int) -> list[Line]:
     return [line for line in lines if line.number == number]
-
-
-def run_cli(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args), catch_exceptions=False)
-    return result.exit_code, result.stdout, result.stderr
 
 
 USAGE_12 = {

@@ -15,15 +15,14 @@ from typing import Any
 import jsonschema
 import orjson
 import pytest
-from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
+from source_streams import kinds, problems, run_cli
 from streamspec import CompletionEvent, Reducer, UnknownEvent
 from streamspec._completion_events import ModelChunkEvent
 from streamspec._events import EVENT_CLASSES, Event
 from streamspec._jsonl import Line
 from streamspec._resources import example_path, spec_dir
-from streamspec.cli._main import main
 from streamspec.completion import judge, verdicts_for_stream
 from streamspec.sources import _openai_chat, read_events, reply_lines
 from streamspec.sources._read import judge_lines
@@ -108,28 +107,6 @@ def read(lines: Iterable[bytes], source: str = "openai_chat") -> list[Line]:
     return list(read_events(iter(list(lines)), source))
 
 
-def kinds(lines: Iterable[Line]) -> list[str]:
-    """Each record's kind: an AgentScope type, a completion kind, or ``unknown``."""
-    out = []
-    for line in lines:
-        record = line.record
-        if isinstance(record, UnknownEvent):
-            out.append("unknown")
-        elif isinstance(record, CompletionEvent):
-            out.append(record.KIND)
-        elif isinstance(record, Event):
-            out.append(record.TYPE)
-    return out
-
-
-def problems(lines: Iterable[Line]) -> list[tuple[int, str, str]]:
-    return [
-        (line.number, line.problem.code, line.problem.message)
-        for line in lines
-        if line.problem is not None
-    ]
-
-
 def message(lines: list[Line], reply_id: str = ID) -> dict[str, Any]:
     """The message ``reduce`` folds for ``reply_id``."""
     reducer = Reducer(reply_id=reply_id)
@@ -161,11 +138,6 @@ def kept(line: Line) -> tuple[str, Any]:
     raw = line.record.raw
     assert raw["version"] == 1
     return raw["type"], raw["payload"]
-
-
-def run_cli(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 TEXT_STREAM = [

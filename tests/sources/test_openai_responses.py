@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
+from source_streams import problems
 from streamspec import Reducer
 from streamspec._events import UnknownEvent
 from streamspec._jsonl import Line
@@ -245,14 +246,6 @@ def events_by_line(lines: list[Line]) -> dict[int, list[str]]:
         if line.problem is None:
             out.setdefault(line.number, []).append(name_of(line.record))
     return out
-
-
-def problems(lines: list[Line]) -> list[tuple[int, str, str]]:
-    return [
-        (line.number, line.problem.code, line.problem.message)
-        for line in lines
-        if line.problem is not None
-    ]
 
 
 def reduced(lines: list[Line]) -> tuple[dict[str, Any], list[str]]:

@@ -14,14 +14,13 @@ from typing import Any
 
 import jsonschema
 import pytest
-from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
+from source_streams import run_cli
 from streamspec import Reducer
 from streamspec._diagnostics import Diagnostic, Severity
 from streamspec._events import Event, UnknownEvent
 from streamspec._jsonl import Line
-from streamspec.cli._main import main
 from streamspec.completion import Judge
 from streamspec.sources import read_events, reply_lines
 from streamspec.sources._read import judge_lines, source_of
@@ -267,11 +266,6 @@ def test_complete_stream_event_order() -> None:
         "model_receipt",
         "REPLY_END",
     ]
-
-
-def run_cli(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 @pytest.mark.parametrize("source", [SOURCE, "auto"])
