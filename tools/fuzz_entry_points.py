@@ -57,7 +57,7 @@ from streamspec import (
 from streamspec.cli._main import main as cli_main
 from streamspec.envelope import convert_lines, from_event, to_event
 from streamspec.pairing._dialects import dialect_tokens
-from streamspec.sources import read_input
+from streamspec.sources import SOURCES, read_input
 from streamspec.sources._read import judge_lines
 
 __all__ = [
@@ -371,7 +371,7 @@ def _entries() -> dict[str, EntryPoint]:
     table = [
         *(
             EntryPoint(f"read-{s}", "lines", _reader(s), f"read_events(--from {s})")
-            for s in ("auto", "envelope", "agentscope", "a3s", "muse")
+            for s in SOURCES
         ),
         EntryPoint("envelope-decode", "envelope", _envelope_decode, "decode_envelope, to_event"),
         EntryPoint("reduce", "lines", _reduce, "lines, Reducer.apply, finish, to_dict, JSON"),
@@ -460,7 +460,8 @@ def _canonical_envelope(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def _line_seeds() -> Iterator[bytes]:
-    for path in sorted((ROOT / "examples").rglob("*.jsonl")):
+    examples = ROOT / "examples"
+    for path in sorted([*examples.rglob("*.jsonl"), *examples.rglob("*.sse")]):
         yield path.read_bytes()
     for vector in _reduce_vectors():
         yield _jsonl(vector.get("events", ()))
