@@ -31,7 +31,6 @@ if TYPE_CHECKING:
         SourceEntry,
         detect_provider,
         detect_source,
-        import_provider,
         provider,
     )
     from streamspec.sources._sse import DONE, provider_lines
@@ -60,7 +59,6 @@ else:
                 "SourceEntry",
                 "detect_provider",
                 "detect_source",
-                "import_provider",
                 "provider",
             ),
             "streamspec.sources._sse": ("DONE", "provider_lines"),
@@ -82,7 +80,6 @@ __all__ = [
     "detect_provider",
     "detect_source",
     "import_a3s",
-    "import_provider",
     "is_reply_record",
     "provider",
     "provider_lines",

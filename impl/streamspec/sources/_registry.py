@@ -52,7 +52,6 @@ __all__ = [
     "detect_provider",
     "detect_source",
     "entry",
-    "import_provider",
     "provider",
 ]
 
@@ -275,10 +274,3 @@ def detect_provider(record: Any) -> SourceEntry | None:
         if source.detects is not None and source.detects(record):
             return source
     return None
-
-
-def import_provider(name: str, lines: Iterable[Line]) -> Iterator[Line]:
-    """Read provider lines (:func:`~streamspec.sources.provider_lines`) with ``name``'s importer."""
-    module = importlib.import_module(_BY_NAME[name].module)
-    result: Iterator[Line] = module.import_lines(lines)
-    return result
