@@ -71,6 +71,7 @@ from streamspec._events import (
     ToolCallEndEvent,
     ToolCallStartEvent,
     ToolResultStartEvent,
+    ToolResultTextDeltaEvent,
     UnknownEvent,
     UserConfirmResultEvent,
 )
@@ -491,13 +492,21 @@ class ReplyStateMachine(RuleBasedStateMachine):
     @precondition(lambda self: bool(_result_calls(self.model)))
     @rule(data=st.data())
     def result_data(self, data: st.DataObject) -> None:
-        """Data chunks for a running tool result (one is opened when none runs): any source."""
+        """Data chunks for a running tool result (one is opened when none runs): any source;
+        sometimes text first, and sometimes an export and resume after, so a resumed result
+        must keep both."""
         call = data.draw(st.sampled_from(_result_calls(self.model)), label="call")
         for event in _result_opening(self.model, call):
             self.step(event, "result data")
+        if data.draw(st.booleans(), label="text first"):
+            delta = data.draw(st.text(min_size=1, max_size=8), label="text")
+            text = ToolResultTextDeltaEvent(reply_id=REPLY_ID, tool_call_id=call, delta=delta)
+            self.step(text, "result data")
         chunks = result_data_deltas(call, f"d-{self.model.index}")
         for event in data.draw(chunks, label="chunks"):
             self.step(event, "result data")
+        if self._on("resume") and data.draw(st.integers(0, 2), label="resume after") == 0:
+            self._resume()
 
     @precondition(lambda self: self._on("end") and self.model.index >= self.end_after)
     @rule(event=events_of_kind("reply_end"))
