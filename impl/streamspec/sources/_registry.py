@@ -40,6 +40,7 @@ from typing import Any, BinaryIO, Final
 import attrs
 
 from streamspec._jsonl import Line
+from streamspec.envelope._envelope import is_envelope_record
 from streamspec.sources._sse import provider_lines
 
 __all__ = [
@@ -171,10 +172,6 @@ class ReadOptions:
     folds: Mapping[str, Callable[[dict[str, Any]], bool]] | None = None
 
 
-def _is_envelope(record: dict[str, Any]) -> bool:
-    return "version" in record
-
-
 def _is_muse(record: dict[str, Any]) -> bool:
     type_ = _type(record)
     return type_ is not None and "/" in type_
@@ -235,7 +232,9 @@ PROVIDER_SOURCES: Final = (
 )
 #: Every source but ``auto``, in the order ``auto`` tries them.
 ENTRIES: Final = (
-    SourceEntry("envelope", "streamspec envelope v1", "streamspec.sources._envelope", _is_envelope),
+    SourceEntry(
+        "envelope", "streamspec envelope v1", "streamspec.sources._envelope", is_envelope_record
+    ),
     SourceEntry("muse", "muse", "streamspec.sources._muse", _is_muse, "muse", replies=False),
     *PROVIDER_SOURCES,
     SourceEntry("a3s", "a3s-code v1", "streamspec.sources._a3s", None, "a3s", evidence=True),
