@@ -45,6 +45,9 @@ _REDUCER_SWITCHES: dict[str, Any] = {
     "resume": _resume,
     "unreadable": True,
     "after_finish": UsageError,
+    "bulk": True,
+    "usage_error": UsageError,
+    "names_keys": True,
 }
 LenientReducerMachine = machine_for(_reducer, **_REDUCER_SWITCHES)
 StrictReducerMachine = machine_for(
@@ -140,7 +143,7 @@ def test_switches_turn_rules_off() -> None:
     """An implementation without finish() or export_state() gets neither rule, even in a swarm."""
     plain = machine_for(lambda strict: Reducer(strict=strict), finishes=False)
     machine = plain()
-    assert machine.enabled == frozenset(SWARM_RULES) - {"finish", "resume", "unreadable"}
+    assert machine.enabled == frozenset(SWARM_RULES) - {"finish", "resume", "unreadable", "bulk"}
     assert (plain.options, plain.resumes, plain.finishes) == (False, False, False)
 
 

@@ -4,11 +4,13 @@ leave part of the spec unchecked without failing anything else."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import ClassVar
 
 from hypothesis import settings
 from hypothesis.stateful import run_state_machine_as_test
 from streamspec import Reducer
+from streamspec._errors import UsageError
 from streamspec.testing import machine_for
 from streamspec.testing._stateful import AgentEvent
 
@@ -24,9 +26,24 @@ RULE_LABELS = {
     "batch",
     "wrong reply id",
     "unknown type",
+    "bulk",
 }
 
-_Machine = machine_for(lambda strict, **options: Reducer(strict=strict, **options))
+
+class _CountingReducer(Reducer):
+    """Counts its ``apply_all`` calls of events, the bulk rule's steps."""
+
+    def apply_all(self, events: Iterable[AgentEvent]) -> Reducer:
+        if isinstance(events, list):
+            _Recording.labels["bulk"] += 1
+        return super().apply_all(events)
+
+
+_Machine = machine_for(
+    lambda strict, **options: _CountingReducer(strict=strict, **options),
+    bulk=True,
+    usage_error=UsageError,
+)
 
 
 class _Recording(_Machine):  # type: ignore[misc,valid-type]

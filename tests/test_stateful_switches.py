@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 from streamspec import Reducer, decode_event
+from streamspec._errors import UsageError
 from streamspec.testing import ALL_CHECKS, SWARM_RULES, machine_for, run_against
 
 _FEW = settings(max_examples=15, suppress_health_check=[HealthCheck.too_slow], deadline=None)
@@ -58,6 +59,7 @@ def test_legal_only_turns_the_illegal_rules_off() -> None:
         "wrong_reply_id",
         "unknown",
         "unreadable",
+        "bulk",
         "resume",
     }
 
@@ -87,3 +89,63 @@ def test_a_message_bug_is_still_caught_with_the_checks_off() -> None:
             finishes=False,
             settings_=settings(_FEW, max_examples=200, phases=[Phase.generate]),
         )
+
+
+class _LosesLongRuns(Reducer):
+    """A reducer whose ``apply_all`` drops every event past the 4,096th of a call."""
+
+    def apply_all(self, events: Any) -> Reducer:
+        if isinstance(events, list):
+            events = events[:4096]
+        return super().apply_all(events)
+
+
+class _AcceptsEmptyMappings(Reducer):
+    """A reducer whose ``apply_all`` takes an empty mapping as no events."""
+
+    def apply_all(self, events: Any) -> Reducer:
+        return self if events == {} else super().apply_all(events)
+
+
+class _Unnamed(Reducer):
+    """A reducer whose diagnostics' messages never name what they are about."""
+
+    def apply(self, event: Any) -> tuple[Any, ...]:
+        found = super().apply(event)
+        for diagnostic in found:
+            object.__setattr__(diagnostic, "message", "something went wrong")
+        return found
+
+
+_BULK = {"bulk": True, "usage_error": UsageError, "swarm": False}
+
+
+@pytest.mark.parametrize(
+    ("reducer", "switches", "failure"),
+    [
+        (_LosesLongRuns, _BULK, "message|bulk run"),
+        (_AcceptsEmptyMappings, _BULK, r"apply_all\(\{\}\) did not raise"),
+        (_Unnamed, {"names_keys": True, "swarm": False}, "does not name"),
+    ],
+)
+def test_the_bulk_and_naming_switches_catch_their_bug(
+    reducer: type[Reducer], switches: dict[str, Any], failure: str
+) -> None:
+    """Each of these switches makes the machine fail an implementation with its bug."""
+    with pytest.raises(AssertionError, match=failure):
+        run_against(
+            lambda strict: reducer(strict=strict),
+            settings_=settings(_FEW, max_examples=60, phases=[Phase.generate]),
+            **switches,
+        )
+
+
+def test_the_reference_passes_with_the_bulk_and_naming_switches() -> None:
+    """The same switches pass the reference reducer."""
+    run_against(
+        lambda strict: Reducer(strict=strict),
+        settings_=_FEW,
+        bulk=True,
+        usage_error=UsageError,
+        names_keys=True,
+    )

@@ -34,6 +34,9 @@ def machine_for(
     wire: bool = False,
     unreadable: bool = False,
     after_finish: type[BaseException] | None = None,
+    bulk: bool = False,
+    usage_error: type[BaseException] | None = None,
+    names_keys: bool = False,
 ) -> type[ReplyStateMachine]:
     """Return a :class:`ReplyStateMachine` subclass that tests ``factory``'s implementations.
 
@@ -56,6 +59,12 @@ def machine_for(
         unreadable: the implementation reports unreadable input (see
             :class:`ReplyStateMachine`).
         after_finish: the exception ``apply`` raises after ``finish()``.
+        bulk: the implementation has ``apply_all(events)`` and ``diagnostics``
+            (every diagnostic so far); runs of thousands of events go in one call.
+        usage_error: the exception ``apply_all`` raises for a mapping, a string
+            or bytes (with ``bulk``).
+        names_keys: a diagnostic's ``message`` quotes its key (or a block
+            key's id).
 
     Example:
         >>> from streamspec import Reducer
@@ -84,6 +93,9 @@ def machine_for(
     _Machine.wire = wire
     _Machine.unreadable = unreadable
     _Machine.after_finish = after_finish
+    _Machine.bulk = bulk
+    _Machine.usage_error = usage_error
+    _Machine.names_keys = names_keys
     _Machine.__name__ = _Machine.__qualname__ = "StrictReplyMachine" if strict else "ReplyMachine"
     return _Machine
 

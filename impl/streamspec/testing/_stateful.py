@@ -21,6 +21,11 @@ Rules (checked after every event):
    changes nothing.
 6. Every event kind stepped and every reported state is a value of the
    public enums (:class:`~streamspec.EventKind` and the state enums).
+7. Bulk (``apply_all``): a run of events in one call gives the diagnostics
+   and message the same events give one at a time; a mapping, a string or
+   bytes instead of events is refused and changes nothing.
+8. With ``names_keys``, a diagnostic's message quotes the instance it is
+   about.
 
 An implementation that lacks a check opts out of it (``checks``): without
 ``diagnostics`` only messages and states are compared, without ``states``
@@ -99,6 +104,7 @@ from streamspec.testing._strategies import (
 )
 from streamspec.testing._strategies_runs import (
     block_runs,
+    bulk_runs,
     caller_options,
     result_data_deltas,
     tool_call_scenarios,
@@ -133,6 +139,7 @@ SWARM_RULES: Final = (
     "finish",
     "resume",
     "unreadable",
+    "bulk",
 )
 #: What a run compares; an implementation may leave ``diagnostics`` or ``states`` out.
 ALL_CHECKS: Final = frozenset({"message", "diagnostics", "states"})
@@ -143,6 +150,8 @@ _EVENT_KINDS: Final = frozenset(kind.value for kind in EventKind)
 _SPLITS: dict[Hashable, tuple[list[Event], list[Event]]] = {}
 #: Paths an unreadable object's bad fields may have (object mode).
 _BAD_PATHS: Final = ("$", "$.type", "$.reply_id", "$.delta", "$.tool_calls[0].id")
+#: What ``apply_all`` must refuse: not an iterable of events.
+_NOT_EVENTS: Final[tuple[object, ...]] = ({}, {"type": "TEXT_BLOCK_DELTA"}, "events", b"events")
 _FIELDS: Final = ("code", "severity", "index", "item", "machine", "state", "event", "key")
 
 
@@ -256,7 +265,11 @@ class ReplyStateMachine(RuleBasedStateMachine):
     unreadable input: ``apply`` of a broken wire object with ``wire``, else
     ``reject_unreadable(paths, reason)``) and ``after_finish`` (the exception
     ``apply`` raises once ``finish()`` was called; a second ``finish()`` then
-    reports nothing).
+    reports nothing), ``bulk`` (it has ``apply_all(events)`` and a
+    ``diagnostics`` sequence of every diagnostic so far), ``usage_error``
+    (the exception ``apply_all`` raises when given a mapping, a string or
+    bytes instead of events) and ``names_keys`` (a diagnostic's ``message``
+    quotes its key, or a block key's id, as ``repr`` does).
     """
 
     strict: ClassVar[bool] = False
@@ -270,6 +283,9 @@ class ReplyStateMachine(RuleBasedStateMachine):
     wire: ClassVar[bool] = False
     unreadable: ClassVar[bool] = False
     after_finish: ClassVar[type[BaseException] | None] = None
+    bulk: ClassVar[bool] = False
+    usage_error: ClassVar[type[BaseException] | None] = None
+    names_keys: ClassVar[bool] = False
 
     def __init__(self) -> None:
         super().__init__()
@@ -298,6 +314,8 @@ class ReplyStateMachine(RuleBasedStateMachine):
             off.add("resume")
         if not cls.unreadable:
             off.add("unreadable")
+        if not cls.bulk:
+            off.add("bulk")
         if cls.legal_only:
             off |= _ILLEGAL_RULES
         return names - off
@@ -405,6 +423,7 @@ class ReplyStateMachine(RuleBasedStateMachine):
             if diagnostic is not None:
                 fields, wanted = diagnostic_fields(diagnostic), first.fields(index)
                 assert fields == wanted, f"strict mode raised {fields}, the oracle expects {wanted}"
+                self._check_names((diagnostic,))
         else:
             raise AssertionError(
                 f"strict mode accepted an event the oracle rejects with {first.code!r}"
@@ -413,7 +432,7 @@ class ReplyStateMachine(RuleBasedStateMachine):
     def _expect_diagnostics(self, event: AgentEvent, verdict: Verdict, index: int) -> None:
         found = self._send(event)
         if "diagnostics" in self.checks:
-            _same(found, verdict.diagnostics, index, f"event #{index}")
+            self._same(found, verdict.diagnostics, index, f"event #{index}")
 
     # --------------------------------------------------------- configuring
 
@@ -488,6 +507,55 @@ class ReplyStateMachine(RuleBasedStateMachine):
         """A block with many deltas, its end, then a late delta (and maybe a late end)."""
         for event in data.draw(block_runs(), label="block run"):
             self.step(event, "long block")
+
+    @precondition(lambda self: self._on("bulk"))
+    @rule(data=st.data())
+    def bulk_block(self, data: st.DataObject) -> None:
+        """A block run of a few or thousands of deltas in one ``apply_all`` call; sometimes
+        first a call of the wrong type (a mapping, a string), refused with no change."""
+        if self.usage_error is not None and data.draw(st.integers(0, 3), label="wrong") == 0:
+            self._expect_usage_error(data.draw(st.sampled_from(_NOT_EVENTS), label="not events"))
+        events = data.draw(bulk_runs(), label="bulk run")
+        if self.legal_only and not self.model.judge(events[0]).legal:
+            return  # a fresh block's deltas and end are legal once its start is
+        note(f"#{self.model.index} bulk: {events[0]!r}, {len(events) - 2} x {events[1]!r}")
+        before, first_index = len(self.impl.diagnostics), self.model.index  # type: ignore[attr-defined]
+        wanted: list[dict[str, Any]] = []
+        again: AgentEvent | None = None
+        for event in events:
+            index = self.model.index
+            if event is again:
+                self.model.commit_again(event)
+                continue
+            verdict = self.model.judge(event)
+            if self.strict and verdict.error_code is not None:
+                first = next(d for d in verdict.diagnostics if d.is_error)
+                self.model.commit(event, verdict, strict=True)
+                self._expect_raise_of(lambda: self.impl.apply_all(events), first, index)  # type: ignore[attr-defined]
+                return
+            states = self.model.states()
+            self.model.commit(event, verdict, strict=self.strict)
+            wanted.extend(expected.fields(index) for expected in verdict.diagnostics)
+            quiet = verdict.applies and not verdict.diagnostics
+            again = event if quiet and self.model.states() == states else None
+        self.impl.apply_all(events)  # type: ignore[attr-defined]
+        if "diagnostics" in self.checks:
+            found = self.impl.diagnostics[before:]  # type: ignore[attr-defined]
+            _compare(found, wanted, f"the bulk run from #{first_index}")
+            self._check_names(found)
+
+    def _expect_usage_error(self, value: object) -> None:
+        before, states = self.impl.to_dict(), self._current_states()
+        count = len(self.impl.diagnostics)  # type: ignore[attr-defined]
+        try:
+            self.impl.apply_all(value)  # type: ignore[attr-defined]
+        except self.usage_error:  # type: ignore[misc]
+            pass
+        else:
+            raise AssertionError(f"apply_all({value!r}) did not raise {self.usage_error}")
+        assert self.impl.to_dict() == before, f"apply_all({value!r}) changed the message"
+        assert self._current_states() == states, f"apply_all({value!r}) changed the states"
+        assert len(self.impl.diagnostics) == count, f"apply_all({value!r}) added diagnostics"  # type: ignore[attr-defined]
 
     @precondition(lambda self: bool(_result_calls(self.model)))
     @rule(data=st.data())
@@ -565,7 +633,7 @@ class ReplyStateMachine(RuleBasedStateMachine):
         states = self._current_states()
         found = self.impl.finish()  # type: ignore[attr-defined]
         if "diagnostics" in self.checks:
-            _same(found, warnings, None, "the end of input")
+            self._same(found, warnings, None, "the end of input")
         assert self._current_states() == states, "finish() changed the states"
         if self.after_finish is not None:
             self._check_finished(data)
@@ -619,7 +687,7 @@ class ReplyStateMachine(RuleBasedStateMachine):
         else:
             found = send()
             if "diagnostics" in self.checks:
-                _same(found, (expected,), index, f"unreadable object #{index}")
+                self._same(found, (expected,), index, f"unreadable object #{index}")
         self.model.skip()
         assert self.impl.to_dict() == before, f"unreadable object #{index} changed the message"
         assert self._current_states() == states, f"unreadable object #{index} changed the states"
@@ -637,6 +705,20 @@ class ReplyStateMachine(RuleBasedStateMachine):
         note(f"resumed at #{self.model.index}")
         assert self.impl.to_dict() == before, "the resumed message differs"
         assert self._current_states() == states, "the resumed states differ"
+
+    def _same(
+        self, found: Iterable[Any], expected: Iterable[Expected], index: int | None, what: str
+    ) -> None:
+        found = list(found)
+        _compare(found, [e.fields(index) for e in expected], what)
+        self._check_names(found)
+
+    def _check_names(self, found: Iterable[Any]) -> None:
+        if self.names_keys:
+            for diagnostic in found:
+                assert _named(diagnostic), (
+                    f"{diagnostic.code}: {diagnostic.message!r} does not name {diagnostic.key!r}"
+                )
 
     def teardown(self) -> None:
         """Steer generation towards runs that reach many distinct cells and codes."""
@@ -671,7 +753,15 @@ class ReplyStateMachine(RuleBasedStateMachine):
         assert got == expected, f"message {got!r} differs from the model's {expected!r}"
 
 
-def _same(found: Iterable[Any], expected: Iterable[Expected], index: int | None, what: str) -> None:
+def _named(diagnostic: Any) -> bool:
+    """Whether ``diagnostic``'s message quotes its key (a block key's id will do)."""
+    key, message = getattr(diagnostic, "key", None), str(getattr(diagnostic, "message", ""))
+    if key is None:
+        return True
+    ids = {key, key.split(":", 1)[1]} if getattr(diagnostic, "machine", None) == "block" else {key}
+    return any(repr(name) in message for name in ids)
+
+
+def _compare(found: Iterable[Any], wanted: list[dict[str, Any]], what: str) -> None:
     got = [diagnostic_fields(d) for d in found]
-    wanted = [e.fields(index) for e in expected]
     assert got == wanted, f"{what}: diagnostics {got} differ from the oracle's {wanted}"

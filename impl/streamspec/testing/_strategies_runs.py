@@ -10,7 +10,11 @@ Rules:
 3. :func:`result_data_deltas` aims chunks at one running tool result: new
    and same-id sub-blocks, valid, empty and invalid chunks, URLs, empty media
    types, so that every merge rule of ``spec/README.md`` §6 is met.
-4. :func:`tool_call_scenarios` walks one tool call through a whole life the
+4. :func:`bulk_runs` gives a text or thinking block a start, one delta
+   repeated a few or thousands of times (past :data:`BULK_LONG` appends, so
+   a text kept in tiers fills every tier) and an end, for one
+   ``apply_all`` call.
+5. :func:`tool_call_scenarios` walks one tool call through a whole life the
    tables allow (asked, answered, submitted, answered externally, a streamed
    result) and then sends it late input.
 """
@@ -61,7 +65,17 @@ from streamspec.testing._strategies import (
     with_wrong_reply_id,
 )
 
-__all__ = ["block_runs", "caller_options", "result_data_deltas", "tool_call_scenarios"]
+__all__ = [
+    "BULK_LONG",
+    "block_runs",
+    "bulk_runs",
+    "caller_options",
+    "result_data_deltas",
+    "tool_call_scenarios",
+]
+
+#: A long bulk run repeats its delta at least this many times (64 * 64 + 1).
+BULK_LONG: Final = 4097
 
 
 def caller_options() -> st.SearchStrategy[dict[str, str]]:
@@ -106,6 +120,17 @@ def block_runs(draw: st.DrawFn) -> list[Event]:
     deltas = draw(st.lists(_block_delta(kind, block_id), min_size=2, max_size=8))
     late = draw(st.lists(st.one_of(_block_delta(kind, block_id), st.just(end)), max_size=2))
     return [_stamped(draw, start), *_with_foreign(draw, deltas), end, *late]
+
+
+@st.composite
+def bulk_runs(draw: st.DrawFn) -> list[Event]:
+    """A text or thinking block's start, one delta a few or thousands of times, its end."""
+    start_cls, delta_cls, end_cls = _BLOCK_KINDS[draw(st.sampled_from(sorted(_BLOCK_KINDS)))]
+    block_id = draw(st.sampled_from(BLOCK_IDS))
+    times = draw(st.one_of(st.integers(1, 80), st.integers(BULK_LONG, BULK_LONG + 80)))
+    delta = delta_cls(reply_id=REPLY_ID, block_id=block_id, delta=draw(st.sampled_from("ab")))
+    start = start_cls(reply_id=REPLY_ID, block_id=block_id)
+    return [start, *[delta] * times, end_cls(reply_id=REPLY_ID, block_id=block_id)]
 
 
 def _stamped(draw: st.DrawFn, event: Event) -> Event:
