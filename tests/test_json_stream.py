@@ -10,7 +10,7 @@ import orjson
 from hypothesis import given
 from hypothesis import strategies as st
 from streamspec._json_stream import LazyArray, LazyObject, chunks, plain
-from streamspec.cli._check_run import check_lines, write_json_report
+from streamspec.check._run import check_lines, write_json_report
 from streamspec.sources import read_events
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -6,7 +6,7 @@ import io
 from typing import Any
 
 import pytest
-import streamspec.cli._check_render as render_module
+import streamspec.check._render as render_module
 import streamspec.pairing._repair as repair_module
 from streamspec import (
     ReplyEndEvent,
@@ -16,8 +16,8 @@ from streamspec import (
     TextBlockStartEvent,
 )
 from streamspec._jsonl import Line
-from streamspec.cli._check_render import render_report
-from streamspec.cli._check_run import check_lines
+from streamspec.check._render import render_report
+from streamspec.check._run import check_lines
 from streamspec.pairing import repair
 
 

@@ -40,8 +40,8 @@ NOT_FOR_REDUCE = [
     "streamspec.sources._a3s",
     "streamspec.conform",
     "streamspec.testing",
-    "streamspec.cli._check_run",
-    "streamspec.cli._check_render",
+    "streamspec.check._run",
+    "streamspec.check._render",
 ]
 SEED_000 = Path(__file__).resolve().parents[1] / "examples" / "seed000.agentscope.jsonl"
 

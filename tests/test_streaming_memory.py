@@ -11,7 +11,7 @@ import orjson
 import pytest
 from click.testing import CliRunner
 from streamspec import Reducer
-from streamspec.cli._check_run import run_check
+from streamspec.check._run import run_check
 from streamspec.cli._judge import judge as judge_command
 from streamspec.sources import read_events
 from streamspec.sources._read import PEEK_LINES

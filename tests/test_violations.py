@@ -67,7 +67,7 @@ REDUCER_MODULES = (
     "reply/_content.py",
     "_machines.py",
     "_jsonl.py",
-    "cli/_check_run.py",
+    "check/_run.py",
 )
 
 R = "r1"

@@ -14,7 +14,7 @@ import click
 
 from streamspec._errors import UsageError
 from streamspec._resources import example_path
-from streamspec.cli._check_run import run_check
+from streamspec.check._run import run_check
 from streamspec.cli._console import emit, stdout
 from streamspec.cli._from_option import from_option
 from streamspec.cli._inputs import InputFile

@@ -21,18 +21,18 @@ from typing import Any, BinaryIO, Final
 import click
 import orjson
 
-from streamspec._diagnostics import CODE_INFO, Code, Diagnostic
+from streamspec._diagnostics import Diagnostic
 from streamspec._events import UnknownEvent
 from streamspec._resources import example_path
 from streamspec.cli._from_option import from_option
 from streamspec.cli._inputs import InputFile
 from streamspec.completion._judge import Judge
-from streamspec.envelope._envelope import is_envelope_record
 from streamspec.sources._read import (
     EVIDENCE_SOURCES,
     judge_lines,
     read_events,
     source_of,
+    unknown_type,
 )
 
 __all__ = ["BUNDLED_MUSE_EXAMPLE", "judge", "write_array"]
@@ -43,22 +43,6 @@ BUNDLED_MUSE_EXAMPLE: Final = "muse/seed002.muse.jsonl"
 
 def _emit(line: int, diagnostic: Diagnostic) -> None:
     click.echo(f"{line}: {diagnostic.code}: {diagnostic.message}", err=True)
-
-
-def _unknown_type(line: int, event: UnknownEvent, source: str) -> Diagnostic:
-    code = Code.UNKNOWN_EVENT_TYPE.value
-    if source == "a3s":
-        what = "a3s event type"
-    elif is_envelope_record(event.raw):
-        what = "envelope type"
-    else:
-        what = "AgentScope event type"
-    return Diagnostic(
-        code=code,
-        severity=CODE_INFO[code].severity,
-        message=f"unknown {what} {event.type!r}; kept, no effect",
-        details={"line": line},
-    )
 
 
 @click.command()
@@ -82,7 +66,7 @@ def judge(file: BinaryIO | None, source: str) -> None:
             _emit(line.number, line.problem)
         event = line.event
         if isinstance(event, UnknownEvent):
-            _emit(line.number, _unknown_type(line.number, event, source))
+            _emit(line.number, unknown_type(line.number, event, source))
         elif event is not None:
             apply(event)
     write_array((v.to_dict() for v in judge_.each_verdict()), sys.stdout.buffer)

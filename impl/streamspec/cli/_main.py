@@ -48,6 +48,11 @@ COMMANDS: Final[Mapping[str, LazyCommand]] = {
         "adapter",
         "Serve the reference implementation over adapter protocol v1 on stdin/stdout.",
     ),
+    "audit": LazyCommand(
+        "streamspec.cli._audit",
+        "audit",
+        "Check and judge every trace file under the given paths (JSONL, gzip, SSE) at once.",
+    ),
     "check": LazyCommand(
         "streamspec.cli._check",
         "check",

@@ -34,10 +34,12 @@ from typing import Any, BinaryIO, Final, cast
 import orjson
 
 from streamspec._completion_events import CompletionEvent
+from streamspec._diagnostics import CODE_INFO, Code, Diagnostic
 from streamspec._errors import UsageError
 from streamspec._events import Event, ReplyEndEvent, ReplyStartEvent, UnknownEvent
 from streamspec._json_kind import json_kind
 from streamspec._jsonl import Line, rewound
+from streamspec.envelope._envelope import is_envelope_record
 from streamspec.sources._agentscope import AgentScopeLines
 from streamspec.sources._registry import (
     ENTRIES,
@@ -65,6 +67,7 @@ __all__ = [
     "read_reply_events",
     "reply_lines",
     "source_of",
+    "unknown_type",
 ]
 
 
@@ -332,3 +335,21 @@ def judge_line(line: Line, source: str) -> Line | None:
 def is_reply_record(record: Any) -> bool:
     """Whether a record is something :class:`~streamspec.Reducer` folds."""
     return isinstance(record, Event | UnknownEvent)
+
+
+def unknown_type(line: int, event: UnknownEvent, source: str) -> Diagnostic:
+    """The ``unknown_event_type`` warning ``judge`` gives a record of no known type,
+    naming the vocabulary it was looked up in (a3s, envelope or AgentScope)."""
+    code = Code.UNKNOWN_EVENT_TYPE.value
+    if source == "a3s":
+        what = "a3s event type"
+    elif is_envelope_record(event.raw):
+        what = "envelope type"
+    else:
+        what = "AgentScope event type"
+    return Diagnostic(
+        code=code,
+        severity=CODE_INFO[code].severity,
+        message=f"unknown {what} {event.type!r}; kept, no effect",
+        details={"line": line},
+    )

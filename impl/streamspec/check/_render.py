@@ -18,7 +18,7 @@ from streamspec._diagnostics import CODE_INFO, Severity
 from streamspec._machines import COMPILED
 
 if TYPE_CHECKING:
-    from streamspec.cli._check_run import CheckReport, Finding, ReplyCheck
+    from streamspec.check._run import CheckReport, Finding, ReplyCheck
 
 __all__ = ["render_report"]
 

@@ -27,7 +27,7 @@ from streamspec._diagnostics import CODE_INFO, Diagnostic, Severity
 from streamspec._events import CustomEvent, UnknownEvent
 from streamspec._json_stream import LazyArray, LazyObject, plain, write
 from streamspec._jsonl import Line
-from streamspec.cli._check_render import render_report
+from streamspec.check._render import render_report
 from streamspec.completion import Verdict
 from streamspec.completion._sources import ReplyJudges
 from streamspec.reply._reducer import Reducer

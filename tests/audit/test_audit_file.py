@@ -1,0 +1,116 @@
+"""One file of a corpus: what audit_file counts, read from files whose answers are known."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import orjson
+from audit_corpus import EXAMPLES
+from streamspec.audit import audit_file, corpus_files
+from streamspec.audit._file import NONE_VALUE
+
+MUSE = EXAMPLES / "muse" / "seed002.muse.jsonl"
+SEED = EXAMPLES / "seed000.agentscope.jsonl"
+
+
+def test_a_muse_file_is_judged_not_checked() -> None:
+    """Seed 002's six scenarios: six model calls, no reply, one verdict of each kind it names."""
+    summary = audit_file(str(MUSE)).summary
+    assert summary.totals.model_calls == 6
+    assert summary.totals.replies == 0
+    assert summary.terminal_states == {
+        "completed": 3,
+        "failed": 1,
+        "no_completion_basis": 1,
+        "truncated": 1,
+    }
+    assert summary.groups["source"] == {"muse": summary.totals}
+
+
+def test_a_clean_reply_file_has_no_finding(tmp_path: Path) -> None:
+    """Seed 000's stream: one reply, two model calls, nothing found, and its day from created_at."""
+    done = audit_file(str(SEED))
+    assert done.findings == b""
+    assert done.summary.totals.to_dict() == {
+        "files": 1,
+        "events": 39,
+        "replies": 1,
+        "model_calls": 2,
+        "errors": 0,
+        "warnings": 0,
+    }
+    assert done.summary.lengths == {"64": 1}
+    assert set(done.summary.days) == {"2026-01-01"}
+    assert done.summary.worst == ()
+
+
+def test_a_cut_stream_gives_its_findings_as_json_lines(tmp_path: Path) -> None:
+    """A stream cut before REPLY_END: the end-of-input warnings, each with file, line and reply."""
+    lines = SEED.read_bytes().splitlines(keepends=True)
+    cut = tmp_path / "cut.jsonl"
+    cut.write_bytes(b"".join(lines[:-1]))
+    done = audit_file(str(cut))
+    found = [orjson.loads(line) for line in done.findings.splitlines()]
+    assert [f["code"] for f in found] == ["missing_reply_end"]
+    assert found[0]["file"] == str(cut)
+    assert found[0]["line"] == len(lines) - 1
+    assert found[0]["reply"] == orjson.loads(lines[0])["reply_id"]
+    assert done.summary.findings == {"missing_reply_end": 1}
+    assert done.summary.worst == ((0, 1, str(cut)),)
+
+
+def test_gzip_is_read_through(tmp_path: Path) -> None:
+    """A compressed copy gives the same summary as the plain file, whatever its name."""
+    plain = audit_file(str(SEED)).summary
+    for name in ("seed.jsonl.gz", "seed.jsonl"):
+        packed = tmp_path / name
+        packed.write_bytes(gzip.compress(SEED.read_bytes()))
+        summary = audit_file(str(packed)).summary
+        assert summary.totals == plain.totals
+        assert summary.terminal_states == plain.terminal_states
+
+
+def test_a_file_that_cannot_be_read_is_counted_as_failed(tmp_path: Path) -> None:
+    """A directory and a broken gzip file: failed, with the reason, and nothing else counted."""
+    broken = tmp_path / "broken.jsonl.gz"
+    broken.write_bytes(gzip.compress(SEED.read_bytes())[:-30])
+    for path in (tmp_path, broken):
+        summary = audit_file(str(path)).summary
+        assert summary.failed == 1
+        assert summary.totals.files == 0
+        ((name, reason),) = summary.failed_files
+        assert name == str(path)
+        assert reason
+
+
+def test_group_values_and_the_day_come_from_the_records(tmp_path: Path) -> None:
+    """A string value as it is, another value as JSON, (none) when no record names it; the
+    day is the UTC date of the first time."""
+    records = [orjson.loads(line) for line in SEED.read_bytes().splitlines()]
+    records[0]["created_at"] = "2026-03-04T23:30:00-02:00"
+    records[0]["metadata"] = {"model": "m-1", "n": [1]}
+    path = tmp_path / "one.jsonl"
+    path.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in records))
+    summary = audit_file(str(path), group_by=("metadata.model", "metadata.n", "metadata.x")).summary
+    assert list(summary.groups["metadata.model"]) == ["m-1"]
+    assert list(summary.groups["metadata.n"]) == ["[1]"]
+    assert list(summary.groups["metadata.x"]) == [NONE_VALUE]
+    # 23:30 at UTC-2 is 01:30 the next day in UTC.
+    assert summary.days == {"2026-03-05": {"no_completion_basis": 2}}
+
+
+def test_a_millisecond_timestamp_names_the_day() -> None:
+    """The replayed envelope example carries metadata.timestamp_ms: its day is that date in UTC."""
+    summary = audit_file(str(EXAMPLES / "envelope" / "replayed.envelope.jsonl")).summary
+    assert set(summary.days) == {"2026-01-01"}
+
+
+def test_the_corpus_is_every_matching_file_once_in_path_order(tmp_path: Path) -> None:
+    for name in ("b/x.jsonl", "a/y.sse.gz", "a/z.txt", "c.ndjson", "a/deeper/w.jsonl.gz"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(b"")
+    found = corpus_files([str(tmp_path), str(tmp_path / "b"), str(tmp_path / "a" / "z.txt")])
+    relative = [str(Path(p).relative_to(tmp_path)) for p in found]
+    assert relative == ["a/deeper/w.jsonl.gz", "a/y.sse.gz", "a/z.txt", "b/x.jsonl", "c.ndjson"]
+    assert corpus_files([str(tmp_path)], ["*.txt"]) == [str(tmp_path / "a" / "z.txt")]

@@ -1,0 +1,178 @@
+"""``streamspec audit`` on the command line: summary, JSON, findings, HTML, resume."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+
+import orjson
+import pytest
+from audit_corpus import EXAMPLES, make_corpus
+from source_streams import run_cli
+
+
+def test_audit_examples_prints_the_summary_and_writes_the_report(tmp_path: Path) -> None:
+    report = tmp_path / "report.html"
+    status, out, err = run_cli("audit", str(EXAMPLES), "--jobs", "1", "--html", str(report))
+    assert status == 0, err
+    assert "corpus" in out and "findings" in out and "by source" in out
+    assert re.search(r"files\s+│\s+33\b", out), out
+    html = report.read_text(encoding="utf-8")
+    assert "<svg" in html and "Findings per code" in html
+
+
+def test_json_summary_and_findings_agree(tmp_path: Path) -> None:
+    findings = tmp_path / "findings.jsonl"
+    status, out, err = run_cli(
+        "audit", str(EXAMPLES), "--jobs", "1", "--format", "json", "--findings", str(findings)
+    )
+    assert status == 0, err
+    summary = orjson.loads(out)
+    lines = [orjson.loads(line) for line in findings.read_bytes().splitlines()]
+    assert len(lines) == summary["totals"]["errors"] + summary["totals"]["warnings"]
+    assert {f["code"] for f in lines} == set(summary["findings"])
+    assert all({"file", "line", "reply", "code", "severity", "message"} <= set(f) for f in lines)
+
+
+def test_errors_make_the_exit_status_one(tmp_path: Path) -> None:
+    """A stream with an error: exit 1; --fail-on warning also fails on warnings alone."""
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(b'{"type": "TEXT_BLOCK_DELTA"}\n')
+    assert run_cli("audit", str(bad))[0] == 1
+    cut = tmp_path / "cut" / "cut.jsonl"
+    cut.parent.mkdir()
+    lines = (EXAMPLES / "seed000.agentscope.jsonl").read_bytes().splitlines(keepends=True)
+    cut.write_bytes(b"".join(lines[:-1]))
+    assert run_cli("audit", str(cut.parent))[0] == 0
+    assert run_cli("audit", str(cut.parent), "--fail-on", "warning")[0] == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["nowhere"], "no such file or directory: 'nowhere'"),
+        ([str(EXAMPLES), "--engine", "dask"], "--engine dask needs --scheduler"),
+        ([str(EXAMPLES), "--scheduler", "tcp://x:1"], "--scheduler is for --engine dask"),
+    ],
+)
+def test_usage_errors_are_one_line_and_exit_two(args: list[str], message: str) -> None:
+    status, out, err = run_cli("audit", *args)
+    assert status == 2
+    assert message in err
+    assert out == "" and "Traceback" not in err
+
+
+def test_a_state_of_another_audit_is_refused(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    assert run_cli("audit", str(EXAMPLES), "--jobs", "1", "--state", str(state))[0] == 0
+    status, _, err = run_cli(
+        "audit", str(EXAMPLES), "--state", str(state), "--group-by", "metadata.model"
+    )
+    assert status == 2
+    assert "holds the state of another audit" in err
+
+
+def _audit_command(corpus: Path, out: Path, *extra: str) -> list[str]:
+    return [
+        sys.executable, "-m", "streamspec", "audit", str(corpus), "--jobs", "1",
+        "--format", "json", "--findings", str(out), *extra,
+    ]  # fmt: skip
+
+
+def test_a_killed_audit_resumes_without_counting_twice(tmp_path: Path) -> None:
+    """Kill an audit half way; the resumed run's summary and findings equal an unbroken run's."""
+    corpus = tmp_path / "corpus"
+    make_corpus(corpus, 400)
+    full = subprocess.run(
+        _audit_command(corpus, tmp_path / "full.jsonl"), capture_output=True, check=False
+    )
+    assert full.returncode == 0, full.stderr
+    state = tmp_path / "state"
+    findings = tmp_path / "resumed.jsonl"
+    command = _audit_command(corpus, findings, "--state", str(state))
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    done = state / "done.jsonl"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and child.poll() is None:
+        if done.exists() and done.read_bytes().count(b"\n") >= 40:
+            child.send_signal(signal.SIGKILL)
+            break
+        time.sleep(0.005)
+    child.communicate()
+    assert child.returncode == -signal.SIGKILL, "the audit ended before it could be killed"
+    finished = done.read_bytes().count(b"\n")
+    assert 40 <= finished < 400
+    resumed = subprocess.run(command, capture_output=True, check=False)
+    assert resumed.returncode == 0, resumed.stderr
+    assert orjson.loads(resumed.stdout) == orjson.loads(full.stdout)
+    assert findings.read_bytes() == (tmp_path / "full.jsonl").read_bytes()
+    assert done.read_bytes().count(b"\n") == 400
+
+
+class _Page(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.references: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        for name, value in attrs:
+            if name in ("src", "href") and value:
+                self.references.append(value)
+
+
+def test_the_report_is_self_contained_and_its_plots_parse(tmp_path: Path) -> None:
+    """No script, nothing fetched, every SVG well-formed, and corpus text escaped."""
+    corpus = tmp_path / "c"
+    make_corpus(corpus, 30)
+    lines = (EXAMPLES / "seed000.agentscope.jsonl").read_bytes().splitlines(keepends=True)
+    (corpus / "<b>&x.jsonl").write_bytes(b"".join(lines[:9]))  # cut: the worst file
+    report = tmp_path / "r.html"
+    assert run_cli("audit", str(corpus), "--jobs", "1", "--html", str(report))[0] == 0
+    html = report.read_text(encoding="utf-8")
+    page = _Page()
+    page.feed(html)
+    assert "script" not in page.tags
+    assert page.references == []
+    svgs = re.findall(r"<svg.*?</svg>", html, re.S)
+    assert len(svgs) >= 4
+    for svg in svgs:
+        ET.fromstring(svg)
+    assert "<b>&x" not in html and "&lt;b&gt;&amp;x" in html
+
+
+def _chromium() -> str | None:
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@pytest.mark.skipif(
+    _chromium() is None, reason="no chromium on PATH (Debian: apt install chromium)"
+)
+def test_the_report_renders_in_headless_chromium(tmp_path: Path) -> None:
+    """Chromium prints the report's DOM with every plot in it and logs no console error."""
+    report = tmp_path / "r.html"
+    assert run_cli("audit", str(EXAMPLES), "--jobs", "1", "--html", str(report))[0] == 0
+    browser = _chromium()
+    assert browser is not None
+    done = subprocess.run(
+        [browser, "--headless", "--disable-gpu", "--no-sandbox", "--enable-logging=stderr",
+         "--v=0", "--dump-dom", report.as_uri()],
+        capture_output=True, text=True, timeout=120, check=False,
+        env={**os.environ, "HOME": str(tmp_path)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("<svg") >= 4
+    assert "CONSOLE" not in done.stderr and "Uncaught" not in done.stderr
