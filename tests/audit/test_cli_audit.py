@@ -61,6 +61,7 @@ def test_errors_make_the_exit_status_one(tmp_path: Path) -> None:
         (["nowhere"], "no such file or directory: 'nowhere'"),
         ([str(EXAMPLES), "--engine", "dask"], "--engine dask needs --scheduler"),
         ([str(EXAMPLES), "--scheduler", "tcp://x:1"], "--scheduler is for --engine dask"),
+        ([str(EXAMPLES), "--glob", "*.nothing"], "no file to audit under"),
     ],
 )
 def test_usage_errors_are_one_line_and_exit_two(args: list[str], message: str) -> None:

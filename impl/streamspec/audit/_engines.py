@@ -9,16 +9,20 @@ Rules:
 2. A file is the unit of work. At most :data:`WINDOW_PER_WORKER` files per
    worker are in flight, so memory follows the workers, not the corpus.
 3. ``local`` with one job reads in this process; with more, a process pool
-   of that many workers. ``dask`` sends the same function to the workers of
-   an existing cluster (``distributed.Client(address)``); its modules are
-   imported only then (``pip install "streamspec[dask]"``).
+   of that many workers, started from a clean server process (never forked
+   from a process with threads) and leaving Ctrl-C to the parent. ``dask``
+   sends the same function to the workers of an existing cluster
+   (``distributed.Client(address)``); its modules are imported only then
+   (``pip install "streamspec[dask]"``).
 """
 
 from __future__ import annotations
 
 import collections
 import functools
+import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Final, Protocol
@@ -88,7 +92,9 @@ class LocalEngine:
         if self.workers <= 1:
             yield from map(task, files)
             return
-        with ProcessPoolExecutor(max_workers=self.workers) as pool:
+        with ProcessPoolExecutor(
+            max_workers=self.workers, mp_context=_context(), initializer=_ignore_interrupts
+        ) as pool:
             submitted = (pool.submit(task, path) for path in files)
             window = WINDOW_PER_WORKER * self.workers
             result: Callable[[Future[FileAudit]], FileAudit] = Future.result
@@ -128,6 +134,18 @@ class DaskEngine:
             raise UsageError(
                 f"cannot reach the Dask scheduler at {self.address}: {error}", path="scheduler"
             ) from None
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """Workers started from a clean server process (``forkserver``), never forked from a
+    process whose threads (a progress bar's) might hold a lock; ``spawn`` where there is none."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl-C to the parent, which stops the pool (no worker traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _dask_result(future: Any) -> FileAudit:

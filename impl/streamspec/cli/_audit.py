@@ -127,6 +127,12 @@ def audit(
     """
     try:
         files = corpus_files(paths, patterns or DEFAULT_PATTERNS)
+        if not files:
+            raise UsageError(
+                f"no file to audit under {' '.join(paths)}: no name matches "
+                f"{' '.join(patterns or DEFAULT_PATTERNS)} (see --glob)",
+                path="paths",
+            )
         runner = _engine(engine, scheduler, jobs)
         job = Job(source=source, group_by=group_by)
         state = _state(state_dir, job, findings_path)
