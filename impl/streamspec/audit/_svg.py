@@ -34,8 +34,8 @@ def colour(name: str, position: int = 0) -> str:
 
 def horizontal_bars(title: str, bars: Sequence[tuple[str, int, str]], *, unit: str) -> str:
     """One bar per ``(label, value, colour)``, longest scale first."""
-    label_width = 8 + 7 * max((len(label) for label, _, _ in bars), default=0)
-    label_width = min(label_width, 420)
+    label_width = 14 + 7.4 * max((len(label) for label, _, _ in bars), default=0)
+    label_width = round(min(label_width, 440))
     bar_width, row = 360, 22
     width, height = label_width + bar_width + 90, 30 + row * len(bars)
     top = max((value for _, value, _ in bars), default=0) or 1
