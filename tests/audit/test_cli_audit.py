@@ -42,6 +42,14 @@ def test_json_summary_and_findings_agree(tmp_path: Path) -> None:
     assert all({"file", "line", "reply", "code", "severity", "message"} <= set(f) for f in lines)
 
 
+def test_a_file_that_cannot_be_read_fails_the_audit_in_one_line(tmp_path: Path) -> None:
+    (tmp_path / "broken.jsonl.gz").write_bytes(b"\x1f\x8b not gzip")
+    status, out, err = run_cli("audit", str(tmp_path), "--format", "json")
+    assert status == 1
+    assert orjson.loads(out)["failed"] == 1
+    assert err.strip() == "audit: 1 file(s) could not be read"
+
+
 def test_errors_make_the_exit_status_one(tmp_path: Path) -> None:
     """A stream with an error: exit 1; --fail-on warning also fails on warnings alone."""
     bad = tmp_path / "bad.jsonl"

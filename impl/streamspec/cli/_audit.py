@@ -4,8 +4,12 @@ Contract (the command line's, :mod:`streamspec.cli._main`): the summary goes
 to stdout (tables, or one JSON object with ``--format json``); findings go to
 ``--findings FILE`` as JSON lines as each file is read, never to stderr (a
 corpus has too many); a progress bar goes to stderr on a terminal. Exit 1
-when a finding of the ``--fail-on`` severity or worse is present, 2 for a
-usage error or a file that cannot be written.
+when a finding of the ``--fail-on`` severity or worse is present or a file
+could not be read, 2 for a
+usage error or a file that cannot be written. A corpus file that cannot be
+read is counted (and named in the summary), makes the exit status 1 and is
+reported on stderr in one line; with ``--engine dask`` the paths are made
+absolute, as a worker's working directory is not this one's.
 """
 
 from __future__ import annotations
@@ -134,6 +138,8 @@ def audit(
                 path="paths",
             )
         runner = _engine(engine, scheduler, jobs)
+        if engine == "dask":  # a worker's working directory is not ours
+            files = [os.path.abspath(path) for path in files]
         job = Job(source=source, group_by=group_by)
         state = _state(state_dir, job, findings_path)
         with _findings(findings_path, state) as findings, _progress(len(files)) as progress:
@@ -150,7 +156,11 @@ def audit(
         write_json(summary.to_dict())
     else:
         render_summary(summary, sys.stdout)
-    failing = summary.totals.errors + (summary.totals.warnings if fail_on == "warning" else 0)
+    if summary.failed:
+        click.echo(f"audit: {summary.failed:,} file(s) could not be read", err=True)
+    failing = summary.totals.errors + summary.failed
+    if fail_on == "warning":
+        failing += summary.totals.warnings
     sys.exit(1 if failing else 0)
 
 
