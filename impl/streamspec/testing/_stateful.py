@@ -20,7 +20,9 @@ Rules (checked after every event):
    ``unreadable_line`` error naming the bad field's path, takes an index and
    changes nothing.
 6. Every event kind stepped and every reported state is a value of the
-   public enums (:class:`~streamspec.EventKind` and the state enums).
+   public enums (:class:`~streamspec.EventKind` and the state enums); an
+   implementation whose class has ``next_index`` tells the index its next
+   event gets (every input object, unreadable ones included, takes one).
 7. Bulk (``apply_all``): a run of events in one call gives the diagnostics
    and message the same events give one at a time; a mapping, a string or
    bytes instead of events is refused and changes nothing.
@@ -738,6 +740,15 @@ class ReplyStateMachine(RuleBasedStateMachine):
             vocabulary = _STATE_VALUES[machine]
             unnamed = set(entities.values()) - vocabulary
             assert not unnamed, f"{machine} states {unnamed} are not in {sorted(vocabulary)}"
+
+    @invariant()
+    def next_index_matches_oracle(self) -> None:
+        """An implementation whose class has ``next_index`` tells the oracle's next index."""
+        if hasattr(type(self.impl), "next_index"):
+            found = self.impl.next_index  # type: ignore[attr-defined]
+            assert found == self.model.index, (
+                f"next_index is {found!r}, the oracle's next index is {self.model.index}"
+            )
 
     @invariant()
     def message_matches_model(self) -> None:
