@@ -72,6 +72,6 @@ def test_a_dask_scheduler_that_is_not_there_is_a_usage_error() -> None:
 
     pytest.importorskip("distributed")
     with pytest.raises(UsageError) as raised:
-        list(DaskEngine("tcp://127.0.0.1:9").run(["x"], _JOB))
+        list(DaskEngine("tcp://127.0.0.1:9", connect_timeout=1).run(["x"], _JOB))
     assert raised.value.path == "scheduler"
     assert "tcp://127.0.0.1:9" in str(raised.value)

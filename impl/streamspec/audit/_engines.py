@@ -103,9 +103,10 @@ class LocalEngine:
 
 @attrs.define
 class DaskEngine:
-    """The workers of a running Dask cluster (rule 3)."""
+    """The workers of a running Dask cluster (rule 3); ``connect_timeout`` in seconds."""
 
     address: str
+    connect_timeout: float = 10.0
     workers: int = attrs.field(init=False, default=0)
     _client: Any = attrs.field(init=False, default=None)
 
@@ -129,7 +130,7 @@ class DaskEngine:
                 path="engine",
             ) from None
         try:
-            return Client(self.address, timeout="10s")  # type: ignore[no-untyped-call]
+            return Client(self.address, timeout=self.connect_timeout)  # type: ignore[no-untyped-call]
         except OSError as error:
             raise UsageError(
                 f"cannot reach the Dask scheduler at {self.address}: {error}", path="scheduler"
