@@ -579,10 +579,13 @@ class ReplyStateMachine(RuleBasedStateMachine):
             self._resume()
 
     @precondition(lambda self: self._on("end") and self.model.index >= self.end_after)
-    @rule(event=events_of_kind("reply_end"))
-    def end_reply(self, event: Event) -> None:
-        """The reply ends, once the run's drawn number of events has gone by."""
+    @rule(event=events_of_kind("reply_end"), resume=st.booleans())
+    def end_reply(self, event: Event, resume: bool) -> None:
+        """The reply ends, once the run's drawn number of events has gone by; sometimes it is
+        exported and resumed at once, so an ended reply's fields must survive a resume."""
         self.step(event, "end")
+        if resume and self._on("resume"):
+            self._resume()
 
     @precondition(lambda self: self._on("rejected"))
     @rule(data=st.data())
