@@ -15,7 +15,8 @@ Rules (checked after every event):
    fresh implementation (another reply, other caller options).
 4. Export and resume: ``export_state()`` through a JSON round trip, rebuilt
    by :meth:`ReplyStateMachine.resume_implementation`, folds on exactly as
-   the unbroken oracle does.
+   the unbroken oracle does; and after every step, a copy rebuilt from the
+   state exported then has the same message and states.
 5. An unreadable input object (``spec/README.md`` §1) gives one
    ``unreadable_line`` error naming the bad field's path, takes an index and
    changes nothing.
@@ -743,6 +744,19 @@ class ReplyStateMachine(RuleBasedStateMachine):
             vocabulary = _STATE_VALUES[machine]
             unnamed = set(entities.values()) - vocabulary
             assert not unnamed, f"{machine} states {unnamed} are not in {sorted(vocabulary)}"
+
+    @invariant()
+    def export_round_trips(self) -> None:
+        """With resumes on, the state exported now rebuilds the same message and states."""
+        if not self._on("resume"):
+            return
+        exported = json.loads(json.dumps(self.impl.export_state()))  # type: ignore[attr-defined]
+        rebuilt = self.resume_implementation(exported)
+        assert rebuilt.to_dict() == self.impl.to_dict(), "a resumed copy's message differs"
+        if "states" in self.checks:
+            assert _states(rebuilt.states()) == self._current_states(), (
+                "a resumed copy's states differ"
+            )
 
     @invariant()
     def next_index_matches_oracle(self) -> None:
