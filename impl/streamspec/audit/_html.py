@@ -49,16 +49,7 @@ def _figure(svg: str, caption: str) -> str:
 
 
 def _cards(summary: Summary) -> str:
-    totals = summary.totals
-    cards = (
-        ("files", totals.files),
-        ("failed files", summary.failed),
-        ("events", totals.events),
-        ("replies", totals.replies),
-        ("model calls", totals.model_calls),
-        ("errors", totals.errors),
-        ("warnings", totals.warnings),
-    )
+    cards = summary.headline()
     inner = "".join(f'<div class="card"><b>{v:,}</b>{escape(k)}</div>' for k, v in cards)
     return f'<div class="cards">{inner}</div>'
 

@@ -28,18 +28,8 @@ def _by_count(counts: Mapping[str, int]) -> Iterable[tuple[str, int]]:
 def render_summary(summary: Summary, out: IO[str]) -> None:
     """Write the summary's tables to ``out`` (colour only on a terminal)."""
     console = Console(file=out, highlight=False, soft_wrap=False, width=100)
-    totals = summary.totals
     corpus = _table("corpus", "", "count")
-    for name, value in (
-        ("files", totals.files),
-        ("failed files", summary.failed),
-        ("lines", summary.lines),
-        ("events", totals.events),
-        ("replies", totals.replies),
-        ("model calls", totals.model_calls),
-        ("errors", totals.errors),
-        ("warnings", totals.warnings),
-    ):
+    for name, value in summary.headline():
         corpus.add_row(name, f"{value:,}")
     console.print(corpus)
     if summary.findings:

@@ -141,6 +141,20 @@ class Summary:
             merged = merged.merge(summary)
         return merged
 
+    def headline(self) -> list[tuple[str, int]]:
+        """The corpus's counts as ``(name, value)``, in the order reports show them."""
+        totals = self.totals
+        return [
+            ("files", totals.files),
+            ("failed files", self.failed),
+            ("lines", self.lines),
+            ("events", totals.events),
+            ("replies", totals.replies),
+            ("model calls", totals.model_calls),
+            ("errors", totals.errors),
+            ("warnings", totals.warnings),
+        ]
+
     def ordered_groups(self) -> list[tuple[str, Mapping[str, Counts]]]:
         """The groups to show: ``source`` first, then the ``--group-by`` keys by name."""
         return sorted(self.groups.items(), key=lambda item: (item[0] != "source", item[0]))
