@@ -134,6 +134,26 @@ def test_bad_joint_rules_are_all_reported() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("usage", "problems"),
+    [
+        ([], ("expected an object 'usage' @ $.usage",)),
+        ({"fields": ["tokens"], "sources": []}, ("expected an object @ $.usage.sources",)),
+        (
+            {"fields": ["tokens"], "sources": {"muse": 1, "a3s": {"n": "tokens"}}},
+            ("expected an object @ $.usage.sources.muse",),
+        ),
+    ],
+)
+def test_malformed_usage_maps_are_reported(usage: Any, problems: tuple[str, ...]) -> None:
+    """A usage map of the wrong shape is a SpecError naming its path, never a crash."""
+    document: Any = copy.deepcopy(load_spec_json(COMPLETION_FILE))
+    document["usage"] = usage
+    with pytest.raises(SpecError) as info:
+        parse_completion_document(document)
+    assert info.value.problems == problems
+
+
 def test_evidence_machine_missing_a_row_is_reported() -> None:
     """An evidence machine that would reject some evidence is a spec error."""
     document: Any = copy.deepcopy(load_spec_json(COMPLETION_FILE))
