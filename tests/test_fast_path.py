@@ -29,12 +29,13 @@ from hypothesis import strategies as st
 from streamspec import ProtocolError, Reducer, _codec, encode_event
 from streamspec._codec import decode_event, structure_event
 from streamspec._diagnostics import Severity
-from streamspec._errors import DecodeError
+from streamspec._errors import DecodeError, SpecError
 from streamspec._events import (
     EVENT_CLASSES,
     Event,
     ModelCallEndEvent,
     ModelCallStartEvent,
+    TextBlockStartEvent,
     rules_hold,
 )
 from streamspec._fast_decode import BUILDERS, builder_source, compile_builder
@@ -43,7 +44,9 @@ from streamspec._machines import ROUTES
 from streamspec.cli._main import main
 from streamspec.completion import Judge
 from streamspec.reply._content import JOIN_EVERY, TextBlock
+from streamspec.reply._fast_fold import compile_whole_fold, whole_fold_source
 from streamspec.reply._message import FAST_ACTIONS
+from streamspec.reply._reducer import _PLAN_OF_KIND
 from streamspec.sources._read import read_events, read_reply_events, reply_lines
 from streamspec.testing import (
     OTHER_REPLY_ID,
@@ -392,6 +395,50 @@ def test_every_event_class_has_a_builder_and_every_whole_event_an_object_fold() 
         "EXTERNAL_EXECUTION_RESULT",
     }
     assert set(folds) == {cls.TYPE for cls in EVENT_CLASSES} - batches
+
+
+def test_every_event_class_but_batches_has_an_event_fast_path() -> None:
+    """Reducer.apply tries a fast path for each class the reducer folds whole; a batch has none."""
+    batches = {cls for cls in EVENT_CLASSES if any(r.items for r in ROUTES[cls.KIND])}
+    assert set(Reducer()._fast) == set(EVENT_CLASSES) - batches
+    plan = _PLAN_OF_KIND["require_user_confirm"]
+    with pytest.raises(SpecError) as info:
+        compile_whole_fold(plan)
+    assert info.value.problems == (
+        "require_user_confirm has a batch @ $.routes.require_user_confirm",
+    )
+
+
+def test_a_whole_fold_reads_each_route_and_its_guards_from_the_tables() -> None:
+    """tool_result_end's fold looks up three routes, the guarded two by the ``state`` field."""
+    namespace: dict[str, Any] = {}
+    source = whole_fold_source(_PLAN_OF_KIND["tool_result_end"], namespace)
+    assert source.count("by_value.get(repr(getattr(event, field, MISSING)))") == 2
+    assert "message.index['tool_call'].get(key_1)" in source
+    assert "message.index['tool_result'].get(key_2)" in source
+    field, by_value = namespace["guarded_2"]["running"]
+    assert field == "state"
+    assert sorted(by_value) == ["'denied'", "'error'", "'interrupted'", "'success'"]
+    assert {target for target, _ in by_value.values()} == {"ended"}
+
+
+def test_a_whole_fold_refuses_what_needs_the_full_judgement() -> None:
+    """The first event, another reply's event, an illegal one and any after finish() fold not."""
+    start = TextBlockStartEvent(reply_id="r", block_id="b")
+    fold = Reducer()._fast[TextBlockStartEvent]
+    reducer = Reducer()
+    assert not fold(reducer, start)
+    reducer.apply(start)
+    before = reducer.export_state()
+    again = TextBlockStartEvent(reply_id="r", block_id="b")
+    other = TextBlockStartEvent(reply_id="s", block_id="c")
+    assert not fold(reducer, again) and not fold(reducer, other)
+    assert reducer.export_state() == before
+    assert fold(reducer, TextBlockStartEvent(reply_id="r", block_id="c"))
+    assert reducer.next_index == 2
+    reducer.finish()
+    assert not fold(reducer, TextBlockStartEvent(reply_id="r", block_id="d"))
+    assert reducer.next_index == 2
 
 
 def test_a_builder_reads_every_wire_field_of_its_class() -> None:

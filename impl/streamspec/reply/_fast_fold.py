@@ -10,13 +10,19 @@ Rules:
    machine with ``content`` and one keyed instance through self-loop rows.
    The states where those rows apply are read from the tables, never
    written here; the tables are checked at import to be that shape.
-3. Any other kind without a batch folds when every route it drives has a
-   row with no content check (:meth:`~streamspec.Reducer._fold_event`).
+3. Any other kind without a batch folds when every route it drives has an
+   unguarded row with no content check from its instance's state
+   (:func:`compile_whole_fold`): the rows are judged first, then each row's
+   action runs and its target applies, route by route, as the full path does.
 4. Never the first event (it names the reply and its ``created_at``), never
    another reply's, never after :meth:`~streamspec.Reducer.finish`.
 5. A JSON object first passes the checks its event class's fields imply
    (:mod:`streamspec._fast_decode`): a delta then folds from the object's
    values without becoming an event; another event is built and folded.
+
+Theory of operation: a whole-event fold is generated source, one per kind,
+straight-line over the kind's routes, with the rows of each route's event
+looked up in a ``state -> (target, action)`` map read from the tables.
 
 The folds are part of the reducer: they read and advance its state (reply
 state, event count, message) directly.
@@ -24,86 +30,236 @@ state, event count, message) directly.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from streamspec._codec import EVENT_BY_KIND
 from streamspec._errors import SpecError
 from streamspec._events import Event
 from streamspec._fast_decode import ObjectFold, compile_builder, compile_object_fold
 from streamspec._machines import COMPILED, ROUTES
+from streamspec._tables import Row
 from streamspec.reply._content import JOIN_EVERY
-from streamspec.reply._message import FAST_ACTIONS, FastAction
+from streamspec.reply._message import ACTIONS, CHECKS, FAST_ACTIONS, FastAction, Message
 
 if TYPE_CHECKING:
     from streamspec.reply._reducer import Plan, Reducer
 
-__all__ = ["FastPath", "Fold", "compile_event_fold", "compile_fold", "fast_paths"]
+__all__ = [
+    "EventFold",
+    "Fold",
+    "compile_delta_event_fold",
+    "compile_event_fold",
+    "compile_fold",
+    "compile_whole_fold",
+    "delta_fold_source",
+    "fast_paths",
+    "whole_fold_source",
+]
 
 #: ``(reducer, reply_id, instance id, value) -> folded``: the fast path of a delta kind.
 Fold = Callable[["Reducer", Any, Any, Any], bool]
-#: ``(instance id of event, value of event, fold)``: a delta kind's fast path for events.
-FastPath = tuple[Callable[[Any], Any], Callable[[Any], Any], Fold]
+#: ``(reducer, event) -> folded``: the fast path of an event class.
+EventFold = Callable[["Reducer", Any], bool]
+#: ``state -> (target, action or None)``: the rows one route may take without a judgement.
+PlainRows = Mapping[str, tuple[str, Any]]
 
 
-def compile_fold(kind: str, fast: FastAction) -> Fold:
-    """The fast path of one delta kind (rule 2).
+def delta_fold_source(
+    kind: str, fast: FastAction, namespace: dict[str, Any], *, event: bool
+) -> str:
+    """The source of one delta kind's fast path (rule 2); fills ``namespace``.
 
     When the reply and the instance are in states where the kind's rows are
     self-loops, and the fast action takes the event's value, the event is
-    legal by the tables and done.
+    legal by the tables and done. With ``event``, the fold takes the event and
+    reads its reply id, instance id and value; otherwise it is given them.
     """
     reply_route, route = ROUTES[kind]
     reply, machine = COMPILED["reply"], COMPILED[route.machine]
-    reply_states = frozenset(
+    namespace["reply_states"] = frozenset(
         state
-        for (state, event), row in reply.plain.items()
-        if event == reply_route.event and row.target == state and row.action is None
+        for (state, event_), row in reply.plain.items()
+        if event_ == reply_route.event and row.target == state and row.action is None
     )
-    ok_states = frozenset(
+    namespace["ok_states"] = frozenset(
         state
-        for (state, event), row in machine.plain.items()
-        if event == route.event and row.target == state
+        for (state, event_), row in machine.plain.items()
+        if event_ == route.event and row.target == state
     )
+    namespace["act"] = fast.act
+    namespace["JOIN_EVERY"] = JOIN_EVERY
     family = route.scope if route.scope is not None else route.machine
-    act = fast.act
+    if event:
+        head = ["def fold(reducer, event):", "    reply_id = event.reply_id"]
+        key, value = f"event.{route.key}", f"event.{fast.field}"
+    else:
+        head = ["def fold(reducer, reply_id, key, value):"]
+        key, value = "key", "value"
+    if fast.act is None:
+        acting = [
+            "    parts = entity.parts",
+            f"    parts.append({value})",
+            "    if len(parts) >= JOIN_EVERY:",
+            "        entity.batch()",
+        ]
+    else:
+        acting = [f"    if not act(entity, {value}):", "        return False"]
+    lines = [
+        *head,
+        "    message = reducer.message",
+        "    if (",
+        "        reply_id != message.reply_id",
+        "        or reducer._reply_state not in reply_states",
+        "        or reducer._finished",
+        "        or not reducer._index",
+        "    ):",
+        "        return False",
+        f"    entity = message.index[{family!r}].get({key})",
+        "    if entity is None or entity.state not in ok_states:",
+        "        return False",
+        *acting,
+        "    reducer._index += 1",
+        "    return True",
+    ]
+    return "\n".join(lines) + "\n"
 
-    def fold(reducer: Reducer, reply_id: Any, key: Any, value: Any) -> bool:
-        message = reducer.message
-        if (
-            reply_id != message.reply_id
-            or reducer._reply_state not in reply_states
-            or reducer._finished
-            or not reducer._index
-        ):
-            return False
-        entity = message.index[family].get(key)
-        if entity is None or entity.state not in ok_states:
-            return False
-        if act is None:
-            parts = entity.parts
-            parts.append(value)
-            if len(parts) >= JOIN_EVERY:
-                entity.batch()
-        elif not act(entity, value):
-            return False
-        reducer._index += 1
-        return True
 
+def compile_fold(kind: str, fast: FastAction) -> Fold:
+    """Generate the fast path of one delta kind, given the event's values (rule 2)."""
+    fold: Fold = _compile(kind, fast, event=False)
     return fold
 
 
-def compile_event_fold(cls: type[Event], plan: Plan) -> ObjectFold:
-    """An object fold for a whole event (rule 3): its builder, then the reducer's fold."""
+def compile_delta_event_fold(kind: str, fast: FastAction) -> EventFold:
+    """Generate the fast path of one delta kind for its events (rule 2)."""
+    fold: EventFold = _compile(kind, fast, event=True)
+    return fold
+
+
+def _compile(kind: str, fast: FastAction, *, event: bool) -> Any:
+    namespace: dict[str, Any] = {}
+    source = delta_fold_source(kind, fast, namespace, event=event)
+    return _exec(source, f"fold_{kind}", namespace)
+
+
+def _exec(source: str, name: str, namespace: dict[str, Any]) -> Any:
+    """Compile ``source``, which defines ``fold``, and return ``fold`` named ``name``."""
+    exec(compile(source, f"<streamspec {name}>", "exec"), namespace)
+    fold = namespace["fold"]
+    fold.__qualname__ = fold.__name__ = name
+    return fold
+
+
+#: What a guard reads for a field the event lacks: equal to no guard value.
+_MISSING: Final = object()
+
+
+def _taken(row: Row) -> tuple[str, Any]:
+    return (row.target, ACTIONS[row.action] if row.action is not None else None)
+
+
+def _plain_rows(step: Any) -> PlainRows:
+    """The rows of ``step``'s event with no guard and no content check, by source state."""
+    event = step.route.event
+    return {
+        state: _taken(row)
+        for (state, row_event), row in step.plain.items()
+        if row_event == event and row.action not in CHECKS
+    }
+
+
+def _guarded_rows(step: Any) -> Mapping[str, tuple[str, PlainRows]]:
+    """``state -> (field, {repr(value): row})`` of ``step``'s guarded rows with no content check."""
+    event = step.route.event
+    return {
+        state: (field, {v: _taken(row) for v, row in by_value.items() if row.action not in CHECKS})
+        for (state, row_event), (field, by_value) in step.compiled.guarded.items()
+        if row_event == event
+    }
+
+
+def whole_fold_source(plan: Plan, namespace: dict[str, Any]) -> str:
+    """The source of ``fold(reducer, event)`` for ``plan``'s kind (rule 3); fills ``namespace``.
+
+    Each route ``n`` looks its row up in ``rows_n``, then in ``guarded_n`` by
+    the ``repr`` of the guarded field's value, as
+    :meth:`~streamspec._tables.CompiledMachine.lookup` does; a keyed route
+    reads the instance of ``str(event.<key>)`` in its family, its initial
+    state when there is none yet. Any route without a row returns ``False``
+    before anything changed.
+    """
+    lines = [
+        "def fold(reducer, event):",
+        "    if reducer._finished or not reducer._index:",
+        "        return False",
+        "    message = reducer.message",
+    ]
+    if plan.reply_bound:
+        lines += ["    if event.reply_id != message.reply_id:", "        return False"]
+    acts = []
+    for n, step in enumerate(plan.whole):
+        namespace[f"rows_{n}"] = _plain_rows(step)
+        if step.family is None:
+            lines.append(f"    state_{n} = reducer._reply_state")
+            key = "None"
+            settle = f"    reducer._reply_state = row_{n}[0]"
+        else:
+            route = step.route
+            namespace[f"initial_{n}"] = step.initial
+            lines += [
+                f"    key_{n} = str(event.{route.path[0]})",
+                f"    entity = message.index[{step.family!r}].get(key_{n})",
+                f"    state_{n} = initial_{n} if entity is None else entity.state",
+            ]
+            key = f"key_{n}"
+            where = f"{route.machine!r}, {route.scope!r}, {key}"
+            settle = f"    set_state(message, {where}, row_{n}[0])"
+        lines.append(f"    row_{n} = rows_{n}.get(state_{n})")
+        guarded = _guarded_rows(step)
+        if guarded:
+            namespace[f"guarded_{n}"] = guarded
+            lines += [
+                f"    if row_{n} is None and state_{n} in guarded_{n}:",
+                f"        field, by_value = guarded_{n}[state_{n}]",
+                f"        row_{n} = by_value.get(repr(getattr(event, field, MISSING)))",
+            ]
+        lines += [f"    if row_{n} is None:", "        return False"]
+        acts += [
+            f"    if row_{n}[1] is not None:",
+            f"        row_{n}[1](message, event, {key}, None)",
+            settle,
+        ]
+    lines += ["    reducer._index += 1", *acts, "    return True"]
+    namespace["set_state"] = Message.set_state
+    namespace["MISSING"] = _MISSING
+    return "\n".join(lines) + "\n"
+
+
+def compile_whole_fold(plan: Plan) -> EventFold:
+    """Generate the fast path of a kind without a batch (rule 3).
+
+    Raises:
+        SpecError: the kind has a batch, which only the full path judges.
+    """
+    if plan.per_item:
+        raise SpecError("fast path", [f"{plan.kind} has a batch @ $.routes.{plan.kind}"])
+    namespace: dict[str, Any] = {}
+    source = whole_fold_source(plan, namespace)
+    fold: EventFold = _exec(source, f"fold_{plan.kind}", namespace)
+    return fold
+
+
+def compile_event_fold(cls: type[Event], fold: EventFold) -> ObjectFold:
+    """An object fold for a whole event (rule 3): its builder, then ``fold``."""
     build = compile_builder(cls, typed=True)
 
-    def fold(reducer: Reducer, obj: dict[str, Any]) -> bool:
+    def fold_object(reducer: Reducer, obj: dict[str, Any]) -> bool:
         event = build(obj)
-        return event is not None and reducer._fold_event(plan, event)
+        return event is not None and fold(reducer, event)
 
-    fold.__qualname__ = fold.__name__ = f"fold_{cls.KIND}"
-    return fold
+    fold_object.__qualname__ = fold_object.__name__ = f"fold_{cls.KIND}"
+    return fold_object
 
 
 def _check_self_loop(kind: str, fast: FastAction) -> None:
@@ -127,24 +283,26 @@ def _check_self_loop(kind: str, fast: FastAction) -> None:
 
 def fast_paths(
     plans: Mapping[str, Plan],
-) -> tuple[Mapping[type[Any], FastPath], Mapping[str, ObjectFold]]:
+) -> tuple[Mapping[type[Any], EventFold], Mapping[str, ObjectFold]]:
     """Every fast path: ``event class -> fast path`` and ``wire type -> object fold``.
 
     Raises:
         SpecError: a kind of :data:`~streamspec.reply._message.FAST_ACTIONS` is not
             a self-loop with its action in the tables.
     """
-    paths: dict[type[Any], FastPath] = {}
+    paths: dict[type[Any], EventFold] = {}
     objects: dict[str, ObjectFold] = {}
     for kind, fast in FAST_ACTIONS.items():
         _check_self_loop(kind, fast)
         key = ROUTES[kind][1].key or ""
         cls = EVENT_BY_KIND[kind]
         fold = compile_fold(kind, fast)
-        paths[cls] = (operator.attrgetter(key), operator.attrgetter(fast.field), fold)
+        paths[cls] = compile_delta_event_fold(kind, fast)
         objects[cls.TYPE] = compile_object_fold(cls, ("reply_id", key, fast.field), fold)
     for kind, plan in plans.items():
         cls = EVENT_BY_KIND[kind]
-        if cls.TYPE not in objects and not plan.per_item:
-            objects[cls.TYPE] = compile_event_fold(cls, plan)
+        if cls in paths or plan.per_item:
+            continue
+        paths[cls] = compile_whole_fold(plan)
+        objects[cls.TYPE] = compile_event_fold(cls, paths[cls])
     return paths, objects

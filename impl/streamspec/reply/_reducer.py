@@ -39,7 +39,7 @@ from streamspec._machines import COMPILED, ROUTES, Route, end_of_input_code, rej
 from streamspec._quote import quoted
 from streamspec._shapes import ROLES, json_name
 from streamspec._tables import Row
-from streamspec.reply._fast_fold import FastPath, fast_paths
+from streamspec.reply._fast_fold import EventFold, fast_paths
 from streamspec.reply._message import ACTIONS, CHECKS, Message
 from streamspec.reply._state_check import STATE_FORMAT, check_state
 
@@ -171,7 +171,7 @@ class Reducer:
         self._diagnostics: list[Diagnostic] = []
         self._finished = False
         #: ``event class -> fast path``; empty to judge every event in full.
-        self._fast: Mapping[type[Any], FastPath] = _FAST
+        self._fast: Mapping[type[Any], EventFold] = _FAST
         #: ``wire type -> fast path for a JSON object``; empty to take none.
         self._object_folds: Mapping[str, ObjectFold] = _OBJECT_FOLDS
 
@@ -210,10 +210,8 @@ class Reducer:
                 :func:`~streamspec.decode_event`); nothing changes.
         """
         fast = self._fast.get(event.__class__)
-        if fast is not None:
-            key_in, value_in, fold = fast
-            if fold(self, event.reply_id, key_in(event), value_in(event)):  # type: ignore[union-attr]
-                return _NO_DIAGNOSTICS
+        if fast is not None and fast(self, event):
+            return _NO_DIAGNOSTICS
         if self._finished:
             raise UsageError("this reducer was finished; resume from its exported state instead")
         plan = _PLANS.get(event.__class__)
@@ -374,24 +372,6 @@ class Reducer:
                 return None
             judged.append((route, key, row))
         return judged
-
-    def _fold_event(self, plan: Plan, event: Event) -> bool:
-        """Apply a whole event the tables take with nothing left to judge, or return False.
-
-        Nothing to judge: past the first event, of the reply being folded, no
-        batch, and a row with no content check for every route. Anything else
-        changes nothing and is left to :meth:`apply`.
-        """
-        if self._finished or not self._index or plan.per_item:
-            return False
-        if plan.reply_bound and event.reply_id != self.message.reply_id:  # type: ignore[attr-defined]
-            return False
-        judged = self._judged_plainly(plan, event)
-        if judged is None:
-            return False
-        self._index += 1
-        self._act(judged, event, None)
-        return True
 
     def _apply_batch(self, event: Event, plan: Plan, index: int) -> None:
         steps = plan.per_item
