@@ -66,7 +66,8 @@ EVENT_BY_KIND: Final[Mapping[str, type[Event]]] = {cls.KIND: cls for cls in EVEN
 
 _BASE_FIELDS: Final = ("id", "created_at", "metadata")
 _CLASS_OF: Final[dict[str, type[Event]]] = dict(EVENT_BY_TYPE)
-_BUILDERS: Final = dict(BUILDERS)
+#: The builders :func:`decode_event` takes (the table itself: a builder replaces its stub).
+_BUILDERS: Final = BUILDERS
 
 
 def _wire_fields(cls: type[Event]) -> tuple[str, ...]:

@@ -35,12 +35,14 @@ redundant.
 
 from __future__ import annotations
 
+import functools
 import types
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, Final
 
 import attrs
 
+from streamspec._deferred import deferred
 from streamspec._events import ABSENT, EVENT_CLASSES, EXACT_CLASSES, Event, rules_hold
 from streamspec._shapes import Types
 
@@ -229,5 +231,8 @@ def compile_object_fold(
     return fold
 
 
-#: ``wire type -> builder`` for every event class.
-BUILDERS: Final[Mapping[str, Builder]] = {cls.TYPE: compile_builder(cls) for cls in EVENT_CLASSES}
+#: ``wire type -> builder`` for every event class, each compiled on its first call
+#: (:mod:`streamspec._deferred`).
+BUILDERS: Final[dict[str, Builder]] = deferred(
+    {cls.TYPE: functools.partial(compile_builder, cls) for cls in EVENT_CLASSES}
+)

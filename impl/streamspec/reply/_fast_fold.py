@@ -30,10 +30,12 @@ state, event count, message) directly.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from streamspec._codec import EVENT_BY_KIND
+from streamspec._deferred import deferred, made
 from streamspec._errors import SpecError
 from streamspec._events import Event
 from streamspec._fast_decode import ObjectFold, compile_builder, compile_object_fold
@@ -281,28 +283,43 @@ def _check_self_loop(kind: str, fast: FastAction) -> None:
         )
 
 
+def _delta_object_fold(kind: str, fast: FastAction) -> ObjectFold:
+    cls = EVENT_BY_KIND[kind]
+    key = ROUTES[kind][1].key or ""
+    return compile_object_fold(cls, ("reply_id", key, fast.field), compile_fold(kind, fast))
+
+
+def _whole_object_fold(cls: type[Event], paths: Mapping[type[Any], EventFold]) -> ObjectFold:
+    return compile_event_fold(cls, made(paths[cls]))
+
+
 def fast_paths(
     plans: Mapping[str, Plan],
 ) -> tuple[Mapping[type[Any], EventFold], Mapping[str, ObjectFold]]:
     """Every fast path: ``event class -> fast path`` and ``wire type -> object fold``.
 
+    Both are deferred tables (:mod:`streamspec._deferred`): each fast path is
+    compiled on its first call; the tables' shape is checked here, at once.
+
     Raises:
         SpecError: a kind of :data:`~streamspec.reply._message.FAST_ACTIONS` is not
             a self-loop with its action in the tables.
     """
-    paths: dict[type[Any], EventFold] = {}
-    objects: dict[str, ObjectFold] = {}
+    path_makers: dict[type[Any], Callable[[], EventFold]] = {}
+    object_makers: dict[str, Callable[[], ObjectFold]] = {}
     for kind, fast in FAST_ACTIONS.items():
         _check_self_loop(kind, fast)
-        key = ROUTES[kind][1].key or ""
         cls = EVENT_BY_KIND[kind]
-        fold = compile_fold(kind, fast)
-        paths[cls] = compile_delta_event_fold(kind, fast)
-        objects[cls.TYPE] = compile_object_fold(cls, ("reply_id", key, fast.field), fold)
+        path_makers[cls] = functools.partial(compile_delta_event_fold, kind, fast)
+        object_makers[cls.TYPE] = functools.partial(_delta_object_fold, kind, fast)
+    whole = []
     for kind, plan in plans.items():
         cls = EVENT_BY_KIND[kind]
-        if cls in paths or plan.per_item:
+        if cls in path_makers or plan.per_item:
             continue
-        paths[cls] = compile_whole_fold(plan)
-        objects[cls.TYPE] = compile_event_fold(cls, paths[cls])
-    return paths, objects
+        path_makers[cls] = functools.partial(compile_whole_fold, plan)
+        whole.append(cls)
+    paths = deferred(path_makers)
+    for cls in whole:
+        object_makers[cls.TYPE] = functools.partial(_whole_object_fold, cls, paths)
+    return paths, deferred(object_makers)

@@ -31,6 +31,7 @@ from typing import Any, Final
 
 import attrs
 
+from streamspec._deferred import deferred, made
 from streamspec._diagnostics import CODE_INFO, Code, Diagnostic, Severity
 from streamspec._errors import ProtocolError, SpecError, UsageError
 from streamspec._events import EVENT_CLASSES, AgentEvent, Event, UnknownEvent
@@ -237,9 +238,15 @@ class Reducer:
         nothing: decode the object and :meth:`apply` it as usual. A reader
         offers each object it parses (``read_records(..., folds=...)``): the
         common delta never becomes an event object, and no folded object
-        becomes a line. Batch events are never taken.
+        becomes a line. Batch events are never taken. Each fold is compiled on
+        its first call (:mod:`streamspec._deferred`).
         """
-        return {type_: functools.partial(fold, self) for type_, fold in self._object_folds.items()}
+        return deferred(
+            {
+                type_: functools.partial(_bound, fold, self)
+                for type_, fold in self._object_folds.items()
+            }
+        )
 
     def reject_unreadable(self, paths: Iterable[str], reason: str) -> tuple[Diagnostic, ...]:
         """Count an input object that is not a valid event as ``unreadable_line``.
@@ -545,6 +552,11 @@ class Reducer:
 
 
 _FAST, _OBJECT_FOLDS = fast_paths(_PLAN_OF_KIND)
+
+
+def _bound(fold: ObjectFold, reducer: Reducer) -> Callable[[dict[str, Any]], bool]:
+    """``fold`` made and bound to ``reducer``."""
+    return functools.partial(made(fold), reducer)
 
 
 def _label(machine: str, entity: Any) -> str:
