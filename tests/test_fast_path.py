@@ -39,7 +39,7 @@ from streamspec._events import (
     rules_hold,
 )
 from streamspec._fast_decode import BUILDERS, builder_source, compile_builder
-from streamspec._jsonl import Line, _keys, _separators, read_records
+from streamspec._jsonl import Line, _keys, _nested_keys, _separators, read_records
 from streamspec._machines import ROUTES
 from streamspec.cli._main import main
 from streamspec.completion import Judge
@@ -363,6 +363,21 @@ def test_separator_count_never_falls_short_of_the_keys(value: Any, spaced: Any) 
     """The text count of key separators is at least the number of keys an object writes."""
     for raw in (orjson.dumps(value), json.dumps(value, separators=spaced).encode()):
         assert _separators(raw) >= _keys(value)
+
+
+@given(
+    values=st.lists(_json_objects(), max_size=6),
+    spaced=st.sampled_from(((",", ":"), (", ", " : "), (",", "\t:"))),
+)
+def test_a_block_key_count_is_at_most_its_keys_and_exact_when_compact(
+    values: list[Any], spaced: Any
+) -> None:
+    """A block's key count never exceeds its objects' keys (nested included), so a block it
+    clears repeats no key; written compactly, it is exact."""
+    keys = sum(_keys(value) for value in values)
+    spaced_raws = [json.dumps(value, separators=spaced).encode() for value in values]
+    assert _nested_keys(spaced_raws, values) <= keys
+    assert _nested_keys([orjson.dumps(value) for value in values], values) == keys
 
 
 @given(deltas=st.lists(st.text(max_size=3), max_size=5000), cut=st.integers(0, 5000))

@@ -464,7 +464,11 @@ def _read_folding(
                 keys += len(value)
             values.append(value)
         number = first + len(raws) - 1
-        warnings = _warnings(raws, values, first) if _separators(text) > keys else None
+        separators = _separators(text)
+        if separators > keys and separators > _nested_keys(raws, values):
+            warnings = _warnings(raws, values, first)
+        else:
+            warnings = None
         for at, (raw, value) in enumerate(zip(raws, values, strict=True), first):
             warning = warnings.get(at) if warnings else None
             if warning is None and value.__class__ is dict_ and len(raw) < deep:
@@ -479,6 +483,22 @@ def _read_folding(
             yield _line(at, raw, end, value, decode)
     if folded:
         yield Line(number)
+
+
+def _nested_keys(raws: list[bytes], values: list[Any]) -> int:
+    """At most as many as the keys the objects of a block have, nested ones included.
+
+    A line's keys are counted in full (:func:`_keys`) only when its text has
+    more ``":`` than its object has keys of its own; any other line counts
+    its own keys. Each count is at most the line's keys, so a block whose
+    :func:`_separators` do not exceed this total repeats no key.
+    """
+    total = 0
+    for raw, value in zip(raws, values, strict=True):
+        if value.__class__ is dict:
+            own = len(value)
+            total += _keys(value) if raw.count(b'":') > own else own
+    return total
 
 
 def _warnings(raws: list[bytes], values: Iterable[Any], first: int) -> dict[int, Line]:
