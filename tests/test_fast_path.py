@@ -35,16 +35,28 @@ from streamspec._events import (
     Event,
     ModelCallEndEvent,
     ModelCallStartEvent,
+    TextBlockDeltaEvent,
     TextBlockStartEvent,
     rules_hold,
 )
-from streamspec._fast_decode import BUILDERS, builder_source, compile_builder
+from streamspec._fast_decode import (
+    BUILDERS,
+    builder_source,
+    compile_builder,
+    compile_object_fold,
+    object_fold_source,
+)
 from streamspec._jsonl import Line, _keys, _nested_keys, _separators, read_records
 from streamspec._machines import ROUTES
 from streamspec.cli._main import main
 from streamspec.completion import Judge
 from streamspec.reply._content import JOIN_EVERY, TextBlock
-from streamspec.reply._fast_fold import compile_whole_fold, whole_fold_source
+from streamspec.reply._fast_fold import (
+    DELTA_ARGUMENTS,
+    compile_whole_fold,
+    delta_fold_body,
+    whole_fold_source,
+)
 from streamspec.reply._message import FAST_ACTIONS
 from streamspec.reply._reducer import _PLAN_OF_KIND
 from streamspec.sources._read import read_events, read_reply_events, reply_lines
@@ -454,6 +466,40 @@ def test_a_whole_fold_refuses_what_needs_the_full_judgement() -> None:
     reducer.finish()
     assert not fold(reducer, TextBlockStartEvent(reply_id="r", block_id="d"))
     assert reducer.next_index == 2
+
+
+def test_a_delta_object_fold_runs_its_fast_path_inline() -> None:
+    """A delta's object fold binds the fast path's names and runs its body: no call to ``then``."""
+    kind = "text_block_delta"
+    namespace: dict[str, Any] = {}
+    body = delta_fold_body(kind, FAST_ACTIONS[kind], namespace)
+    source = object_fold_source(
+        TextBlockDeltaEvent, ("reply_id", "block_id", "delta"), (DELTA_ARGUMENTS, body, namespace)
+    )
+    assert "then(" not in source
+    assert "    reducer, reply_id, key, value = target, v3, v4, v5\n" in source
+    assert source.endswith("".join(f"    {line}\n" for line in body))
+
+
+def test_an_inline_body_must_name_each_value_and_not_shadow_the_checks() -> None:
+    """Inline names one per field plus the target, and none of the checks' own names."""
+    fields = ("reply_id", "block_id", "delta")
+    with pytest.raises(TypeError, match="inline names the target and each of"):
+        compile_object_fold(TextBlockDeltaEvent, fields, inline=(("r", "k"), ["return 1"], {}))
+    with pytest.raises(TypeError, match=r"inline names \['ABSENT'\] are the checks' own"):
+        compile_object_fold(
+            TextBlockDeltaEvent,
+            fields,
+            inline=(("t", "r", "k", "v"), ["return 1"], {"ABSENT": None}),
+        )
+    fold = compile_object_fold(
+        TextBlockDeltaEvent,
+        fields,
+        inline=(("t", "r", "k", "v"), ["return (t, r, k, v)"], {}),
+    )
+    obj = {"type": "TEXT_BLOCK_DELTA", "reply_id": "r1", "block_id": "b", "delta": "x"}
+    assert fold("target", obj) == ("target", "r1", "b", "x")
+    assert fold("target", {**obj, "delta": 1}) is False
 
 
 def test_a_builder_reads_every_wire_field_of_its_class() -> None:

@@ -48,34 +48,34 @@ if TYPE_CHECKING:
     from streamspec.reply._reducer import Plan, Reducer
 
 __all__ = [
+    "DELTA_ARGUMENTS",
     "EventFold",
-    "Fold",
     "compile_delta_event_fold",
     "compile_event_fold",
-    "compile_fold",
     "compile_whole_fold",
+    "delta_fold_body",
     "delta_fold_source",
     "fast_paths",
     "whole_fold_source",
 ]
 
-#: ``(reducer, reply_id, instance id, value) -> folded``: the fast path of a delta kind.
-Fold = Callable[["Reducer", Any, Any, Any], bool]
 #: ``(reducer, event) -> folded``: the fast path of an event class.
 EventFold = Callable[["Reducer", Any], bool]
 #: ``state -> (target, action or None)``: the rows one route may take without a judgement.
 PlainRows = Mapping[str, tuple[str, Any]]
 
 
-def delta_fold_source(
-    kind: str, fast: FastAction, namespace: dict[str, Any], *, event: bool
-) -> str:
-    """The source of one delta kind's fast path (rule 2); fills ``namespace``.
+#: The names a delta fold's body reads: the reducer, and the event's reply id,
+#: instance id and value.
+DELTA_ARGUMENTS: Final = ("reducer", "reply_id", "key", "value")
+
+
+def delta_fold_body(kind: str, fast: FastAction, namespace: dict[str, Any]) -> list[str]:
+    """The body of one delta kind's fast path (rule 2), unindented; fills ``namespace``.
 
     When the reply and the instance are in states where the kind's rows are
     self-loops, and the fast action takes the event's value, the event is
-    legal by the tables and done. With ``event``, the fold takes the event and
-    reads its reply id, instance id and value; otherwise it is given them.
+    legal by the tables and done. The body reads :data:`DELTA_ARGUMENTS`.
     """
     reply_route, route = ROUTES[kind]
     reply, machine = COMPILED["reply"], COMPILED[route.machine]
@@ -92,57 +92,50 @@ def delta_fold_source(
     namespace["act"] = fast.act
     namespace["JOIN_EVERY"] = JOIN_EVERY
     family = route.scope if route.scope is not None else route.machine
-    if event:
-        head = ["def fold(reducer, event):", "    reply_id = event.reply_id"]
-        key, value = f"event.{route.key}", f"event.{fast.field}"
-    else:
-        head = ["def fold(reducer, reply_id, key, value):"]
-        key, value = "key", "value"
     if fast.act is None:
         acting = [
-            "    parts = entity.parts",
-            f"    parts.append({value})",
-            "    if len(parts) >= JOIN_EVERY:",
-            "        entity.batch()",
+            "parts = entity.parts",
+            "parts.append(value)",
+            "if len(parts) >= JOIN_EVERY:",
+            "    entity.batch()",
         ]
     else:
-        acting = [f"    if not act(entity, {value}):", "        return False"]
-    lines = [
-        *head,
-        "    message = reducer.message",
-        "    if (",
-        "        reply_id != message.reply_id",
-        "        or reducer._reply_state not in reply_states",
-        "        or reducer._finished",
-        "        or not reducer._index",
-        "    ):",
-        "        return False",
-        f"    entity = message.index[{family!r}].get({key})",
-        "    if entity is None or entity.state not in ok_states:",
-        "        return False",
+        acting = ["if not act(entity, value):", "    return False"]
+    return [
+        "message = reducer.message",
+        "if (",
+        "    reply_id != message.reply_id",
+        "    or reducer._reply_state not in reply_states",
+        "    or reducer._finished",
+        "    or not reducer._index",
+        "):",
+        "    return False",
+        f"entity = message.index[{family!r}].get(key)",
+        "if entity is None or entity.state not in ok_states:",
+        "    return False",
         *acting,
-        "    reducer._index += 1",
-        "    return True",
+        "reducer._index += 1",
+        "return True",
     ]
-    return "\n".join(lines) + "\n"
 
 
-def compile_fold(kind: str, fast: FastAction) -> Fold:
-    """Generate the fast path of one delta kind, given the event's values (rule 2)."""
-    fold: Fold = _compile(kind, fast, event=False)
-    return fold
+def delta_fold_source(kind: str, fast: FastAction, namespace: dict[str, Any]) -> str:
+    """The source of one delta kind's fast path for its events (rule 2); fills ``namespace``."""
+    route = ROUTES[kind][1]
+    head = [
+        "reply_id = event.reply_id",
+        f"key = event.{route.key}",
+        f"value = event.{fast.field}",
+    ]
+    body = delta_fold_body(kind, fast, namespace)
+    return "def fold(reducer, event):\n" + "".join(f"    {line}\n" for line in [*head, *body])
 
 
 def compile_delta_event_fold(kind: str, fast: FastAction) -> EventFold:
     """Generate the fast path of one delta kind for its events (rule 2)."""
-    fold: EventFold = _compile(kind, fast, event=True)
-    return fold
-
-
-def _compile(kind: str, fast: FastAction, *, event: bool) -> Any:
     namespace: dict[str, Any] = {}
-    source = delta_fold_source(kind, fast, namespace, event=event)
-    return _exec(source, f"fold_{kind}", namespace)
+    fold: EventFold = _exec(delta_fold_source(kind, fast, namespace), f"fold_{kind}", namespace)
+    return fold
 
 
 def _exec(source: str, name: str, namespace: dict[str, Any]) -> Any:
@@ -284,9 +277,14 @@ def _check_self_loop(kind: str, fast: FastAction) -> None:
 
 
 def _delta_object_fold(kind: str, fast: FastAction) -> ObjectFold:
+    """An object fold of a delta kind with its fast path's body inlined (rule 5)."""
     cls = EVENT_BY_KIND[kind]
     key = ROUTES[kind][1].key or ""
-    return compile_object_fold(cls, ("reply_id", key, fast.field), compile_fold(kind, fast))
+    namespace: dict[str, Any] = {}
+    body = delta_fold_body(kind, fast, namespace)
+    return compile_object_fold(
+        cls, ("reply_id", key, fast.field), inline=(DELTA_ARGUMENTS, body, namespace)
+    )
 
 
 def _whole_object_fold(cls: type[Event], paths: Mapping[type[Any], EventFold]) -> ObjectFold:
