@@ -36,6 +36,7 @@ from streamspec._events import (
     ModelCallEndEvent,
     ModelCallStartEvent,
     TextBlockDeltaEvent,
+    TextBlockEndEvent,
     TextBlockStartEvent,
     rules_hold,
 )
@@ -43,6 +44,7 @@ from streamspec._fast_decode import (
     BUILDERS,
     builder_source,
     compile_builder,
+    compile_event_object_fold,
     compile_object_fold,
     object_fold_source,
 )
@@ -53,8 +55,10 @@ from streamspec.completion import Judge
 from streamspec.reply._content import JOIN_EVERY, TextBlock
 from streamspec.reply._fast_fold import (
     DELTA_ARGUMENTS,
+    WHOLE_ARGUMENTS,
     compile_whole_fold,
     delta_fold_body,
+    whole_fold_body,
     whole_fold_source,
 )
 from streamspec.reply._message import FAST_ACTIONS
@@ -500,6 +504,24 @@ def test_an_inline_body_must_name_each_value_and_not_shadow_the_checks() -> None
     obj = {"type": "TEXT_BLOCK_DELTA", "reply_id": "r1", "block_id": "b", "delta": "x"}
     assert fold("target", obj) == ("target", "r1", "b", "x")
     assert fold("target", {**obj, "delta": 1}) is False
+
+
+def test_a_whole_object_fold_builds_the_event_then_runs_its_fast_path_inline() -> None:
+    """An end's object fold builds the event as its builder does and folds it in one call;
+    inline must name exactly the target and the event."""
+    plan = _PLAN_OF_KIND["text_block_end"]
+    namespace: dict[str, Any] = {}
+    body = whole_fold_body(plan, namespace)
+    fold = compile_event_object_fold(TextBlockEndEvent, (WHOLE_ARGUMENTS, body, namespace))
+    reducer = Reducer()
+    reducer.apply(TextBlockStartEvent(reply_id="r", block_id="b"))
+    end = {"type": "TEXT_BLOCK_END", "reply_id": "r", "block_id": "b"}
+    assert fold(reducer, {**end, "block_id": 1}) is False and reducer.next_index == 1
+    assert fold(reducer, end) is True
+    assert reducer.states()["block"] == {"text:b": "closed"} and reducer.next_index == 2
+    assert fold(reducer, end) is False and reducer.next_index == 2
+    with pytest.raises(TypeError, match="inline names the target and the event"):
+        compile_event_object_fold(TextBlockEndEvent, (("reducer",), body, namespace))
 
 
 def test_a_builder_reads_every_wire_field_of_its_class() -> None:

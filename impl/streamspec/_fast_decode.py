@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import functools
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 import attrs
@@ -52,6 +52,7 @@ __all__ = [
     "ObjectFold",
     "builder_source",
     "compile_builder",
+    "compile_event_object_fold",
     "compile_object_fold",
     "object_fold_source",
 ]
@@ -163,7 +164,7 @@ def _function(name: str, arguments: str, lines: list[str], refuse: str) -> str:
     return f"def {name}({arguments}):\n{body}"
 
 
-def _builder_source(cls: type[Event], namespace: dict[str, Any], keys: int) -> str:
+def _builder_lines(cls: type[Event], namespace: dict[str, Any], keys: int) -> list[str]:
     fields = attrs.fields(cls)
     wire = _wire_fields(cls)
     lines = ["event = new(cls)"]
@@ -178,7 +179,11 @@ def _builder_source(cls: type[Event], namespace: dict[str, Any], keys: int) -> s
             lines.append(f"set{index}(event, default{index})")
     checks = _checks(cls, namespace, keys, "event")
     split = checks.index("if given != len(obj):") + 2
-    lines = [*checks[:split], *lines, *checks[split:], "return event"]
+    return [*checks[:split], *lines, *checks[split:]]
+
+
+def _builder_source(cls: type[Event], namespace: dict[str, Any], keys: int) -> str:
+    lines = [*_builder_lines(cls, namespace, keys), "return event"]
     return _function(f"build_{cls.KIND}", "obj", lines, "return None")
 
 
@@ -249,12 +254,33 @@ def compile_object_fold(
     namespace: dict[str, Any] = {"ABSENT": ABSENT, "then": then}
     source = _object_fold_source(cls, fields, namespace, inline)
     if inline is not None:
-        shared = sorted(set(inline[2]) & set(namespace))
-        if shared:
-            raise TypeError(f"{cls.__name__}: inline names {shared} are the checks' own")
-        namespace.update(inline[2])
+        _merge(cls, namespace, inline[2])
     fold: ObjectFold = _compile(source, f"fold_{cls.KIND}", namespace)
     return fold
+
+
+def compile_event_object_fold(cls: type[Event], inline: Inline) -> ObjectFold:
+    """Generate an object fold that makes ``cls``'s event as its builder does (the object
+    keeping its ``type``), then runs ``inline``'s lines with its names bound to the target
+    and the event.
+    """
+    arguments, body, names = inline
+    if len(arguments) != 2:
+        raise TypeError(f"{cls.__name__}: inline names the target and the event")
+    namespace: dict[str, Any] = {"ABSENT": ABSENT, "new": object.__new__, "cls": cls}
+    lines = [*_builder_lines(cls, namespace, 1), f"{', '.join(arguments)} = target, event", *body]
+    _merge(cls, namespace, names)
+    source = _function(f"fold_{cls.KIND}", "target, obj", lines, "return False")
+    fold: ObjectFold = _compile(source, f"fold_{cls.KIND}", namespace)
+    return fold
+
+
+def _merge(cls: type[Event], namespace: dict[str, Any], names: Mapping[str, Any]) -> None:
+    """Add an inline body's names to a fold's, which they must not shadow."""
+    shared = sorted(set(names) & set(namespace))
+    if shared:
+        raise TypeError(f"{cls.__name__}: inline names {shared} are the checks' own")
+    namespace.update(names)
 
 
 #: ``wire type -> builder`` for every event class, each compiled on its first call

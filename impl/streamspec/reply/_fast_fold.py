@@ -35,10 +35,10 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from streamspec._codec import EVENT_BY_KIND
-from streamspec._deferred import deferred, made
+from streamspec._deferred import deferred
 from streamspec._errors import SpecError
 from streamspec._events import Event
-from streamspec._fast_decode import ObjectFold, compile_builder, compile_object_fold
+from streamspec._fast_decode import ObjectFold, compile_event_object_fold, compile_object_fold
 from streamspec._machines import COMPILED, ROUTES
 from streamspec._tables import Row
 from streamspec.reply._content import JOIN_EVERY
@@ -49,13 +49,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DELTA_ARGUMENTS",
+    "WHOLE_ARGUMENTS",
     "EventFold",
     "compile_delta_event_fold",
-    "compile_event_fold",
     "compile_whole_fold",
     "delta_fold_body",
     "delta_fold_source",
     "fast_paths",
+    "whole_fold_body",
     "whole_fold_source",
 ]
 
@@ -174,61 +175,68 @@ def _guarded_rows(step: Any) -> Mapping[str, tuple[str, PlainRows]]:
     }
 
 
-def whole_fold_source(plan: Plan, namespace: dict[str, Any]) -> str:
-    """The source of ``fold(reducer, event)`` for ``plan``'s kind (rule 3); fills ``namespace``.
+#: The names a whole-event fold's body reads: the reducer and the event.
+WHOLE_ARGUMENTS: Final = ("reducer", "event")
+
+
+def whole_fold_body(plan: Plan, namespace: dict[str, Any]) -> list[str]:
+    """The body of ``plan``'s kind's fast path (rule 3), unindented; fills ``namespace``.
 
     Each route ``n`` looks its row up in ``rows_n``, then in ``guarded_n`` by
     the ``repr`` of the guarded field's value, as
     :meth:`~streamspec._tables.CompiledMachine.lookup` does; a keyed route
     reads the instance of ``str(event.<key>)`` in its family, its initial
     state when there is none yet. Any route without a row returns ``False``
-    before anything changed.
+    before anything changed. The body reads :data:`WHOLE_ARGUMENTS`.
     """
     lines = [
-        "def fold(reducer, event):",
-        "    if reducer._finished or not reducer._index:",
-        "        return False",
-        "    message = reducer.message",
+        "if reducer._finished or not reducer._index:",
+        "    return False",
+        "message = reducer.message",
     ]
     if plan.reply_bound:
-        lines += ["    if event.reply_id != message.reply_id:", "        return False"]
+        lines += ["if event.reply_id != message.reply_id:", "    return False"]
     acts = []
     for n, step in enumerate(plan.whole):
         namespace[f"rows_{n}"] = _plain_rows(step)
         if step.family is None:
-            lines.append(f"    state_{n} = reducer._reply_state")
+            lines.append(f"state_{n} = reducer._reply_state")
             key = "None"
-            settle = f"    reducer._reply_state = row_{n}[0]"
+            settle = f"reducer._reply_state = row_{n}[0]"
         else:
             route = step.route
             namespace[f"initial_{n}"] = step.initial
             lines += [
-                f"    key_{n} = str(event.{route.path[0]})",
-                f"    entity = message.index[{step.family!r}].get(key_{n})",
-                f"    state_{n} = initial_{n} if entity is None else entity.state",
+                f"key_{n} = str(event.{route.path[0]})",
+                f"entity = message.index[{step.family!r}].get(key_{n})",
+                f"state_{n} = initial_{n} if entity is None else entity.state",
             ]
             key = f"key_{n}"
-            where = f"{route.machine!r}, {route.scope!r}, {key}"
-            settle = f"    set_state(message, {where}, row_{n}[0])"
-        lines.append(f"    row_{n} = rows_{n}.get(state_{n})")
+            settle = f"set_state(message, {route.machine!r}, {route.scope!r}, {key}, row_{n}[0])"
+        lines.append(f"row_{n} = rows_{n}.get(state_{n})")
         guarded = _guarded_rows(step)
         if guarded:
             namespace[f"guarded_{n}"] = guarded
             lines += [
-                f"    if row_{n} is None and state_{n} in guarded_{n}:",
-                f"        field, by_value = guarded_{n}[state_{n}]",
-                f"        row_{n} = by_value.get(repr(getattr(event, field, MISSING)))",
+                f"if row_{n} is None and state_{n} in guarded_{n}:",
+                f"    field, by_value = guarded_{n}[state_{n}]",
+                f"    row_{n} = by_value.get(repr(getattr(event, field, MISSING)))",
             ]
-        lines += [f"    if row_{n} is None:", "        return False"]
+        lines += [f"if row_{n} is None:", "    return False"]
         acts += [
-            f"    if row_{n}[1] is not None:",
-            f"        row_{n}[1](message, event, {key}, None)",
+            f"if row_{n}[1] is not None:",
+            f"    row_{n}[1](message, event, {key}, None)",
             settle,
         ]
-    lines += ["    reducer._index += 1", *acts, "    return True"]
     namespace["set_state"] = Message.set_state
     namespace["MISSING"] = _MISSING
-    return "\n".join(lines) + "\n"
+    return [*lines, "reducer._index += 1", *acts, "return True"]
+
+
+def whole_fold_source(plan: Plan, namespace: dict[str, Any]) -> str:
+    """The source of ``fold(reducer, event)`` for ``plan``'s kind (rule 3); fills ``namespace``."""
+    body = whole_fold_body(plan, namespace)
+    return "def fold(reducer, event):\n" + "".join(f"    {line}\n" for line in body)
 
 
 def compile_whole_fold(plan: Plan) -> EventFold:
@@ -243,18 +251,6 @@ def compile_whole_fold(plan: Plan) -> EventFold:
     source = whole_fold_source(plan, namespace)
     fold: EventFold = _exec(source, f"fold_{plan.kind}", namespace)
     return fold
-
-
-def compile_event_fold(cls: type[Event], fold: EventFold) -> ObjectFold:
-    """An object fold for a whole event (rule 3): its builder, then ``fold``."""
-    build = compile_builder(cls, typed=True)
-
-    def fold_object(reducer: Reducer, obj: dict[str, Any]) -> bool:
-        event = build(obj)
-        return event is not None and fold(reducer, event)
-
-    fold_object.__qualname__ = fold_object.__name__ = f"fold_{cls.KIND}"
-    return fold_object
 
 
 def _check_self_loop(kind: str, fast: FastAction) -> None:
@@ -287,8 +283,11 @@ def _delta_object_fold(kind: str, fast: FastAction) -> ObjectFold:
     )
 
 
-def _whole_object_fold(cls: type[Event], paths: Mapping[type[Any], EventFold]) -> ObjectFold:
-    return compile_event_fold(cls, made(paths[cls]))
+def _whole_object_fold(cls: type[Event], plan: Plan) -> ObjectFold:
+    """An object fold of a whole event: its builder, then its fast path's body, inline (rule 5)."""
+    namespace: dict[str, Any] = {}
+    body = whole_fold_body(plan, namespace)
+    return compile_event_object_fold(cls, (WHOLE_ARGUMENTS, body, namespace))
 
 
 def fast_paths(
@@ -310,14 +309,10 @@ def fast_paths(
         cls = EVENT_BY_KIND[kind]
         path_makers[cls] = functools.partial(compile_delta_event_fold, kind, fast)
         object_makers[cls.TYPE] = functools.partial(_delta_object_fold, kind, fast)
-    whole = []
     for kind, plan in plans.items():
         cls = EVENT_BY_KIND[kind]
         if cls in path_makers or plan.per_item:
             continue
         path_makers[cls] = functools.partial(compile_whole_fold, plan)
-        whole.append(cls)
-    paths = deferred(path_makers)
-    for cls in whole:
-        object_makers[cls.TYPE] = functools.partial(_whole_object_fold, cls, paths)
-    return paths, deferred(object_makers)
+        object_makers[cls.TYPE] = functools.partial(_whole_object_fold, cls, plan)
+    return deferred(path_makers), deferred(object_makers)
