@@ -42,6 +42,9 @@ NOT_FOR_REDUCE = [
     "streamspec.testing",
     "streamspec.check._run",
     "streamspec.check._render",
+    "streamspec._completion_events",
+    "streamspec.envelope._envelope",
+    "streamspec.envelope._catalog",
 ]
 SEED_000 = Path(__file__).resolve().parents[1] / "examples" / "seed000.agentscope.jsonl"
 

@@ -45,6 +45,7 @@ from streamspec._errors import DecodeError, UsageError
 from streamspec._events import ABSENT, Event, FieldProblem, UnknownEvent, _json_name
 from streamspec._shapes import Count, Model, Types, problem_text
 from streamspec.envelope._catalog import CLASS_BY_TYPE, ENVELOPE_VERSION, TYPE_BY_CLASS
+from streamspec.envelope._shape import is_envelope_record
 
 __all__ = [
     "AnyEvent",
@@ -141,11 +142,6 @@ class Envelope:
     def with_metadata(self, metadata: Any) -> Envelope:
         """Return a copy carrying ``metadata`` (the seed's ``with_metadata``)."""
         return attrs.evolve(self, metadata=metadata)
-
-
-def is_envelope_record(obj: object) -> bool:
-    """Whether a JSON object is shaped as an envelope (it has a ``version`` key)."""
-    return isinstance(obj, dict) and "version" in obj
 
 
 def decode_envelope(obj: Any) -> Envelope:

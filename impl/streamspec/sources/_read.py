@@ -33,13 +33,12 @@ from typing import Any, BinaryIO, Final, cast
 
 import orjson
 
-from streamspec._completion_events import CompletionEvent
 from streamspec._diagnostics import CODE_INFO, Code, Diagnostic
 from streamspec._errors import UsageError
 from streamspec._events import Event, ReplyEndEvent, ReplyStartEvent, UnknownEvent
 from streamspec._json_kind import json_kind
 from streamspec._jsonl import Line, rewound
-from streamspec.envelope._envelope import is_envelope_record
+from streamspec.envelope._shape import is_envelope_record
 from streamspec.sources._agentscope import AgentScopeLines
 from streamspec.sources._registry import (
     ENTRIES,
@@ -297,6 +296,9 @@ def reply_lines(lines: Iterable[Line]) -> Iterator[Line]:
 
 
 def _reply_lines(lines: Iterator[Any]) -> Iterator[Line]:
+    # Only sources that make completion events need their class: reduce never loads it.
+    from streamspec._completion_events import CompletionEvent  # noqa: PLC0415
+
     for line in lines:
         if not isinstance(line, Line):
             raise UsageError(f"reply_lines takes read lines (Line), got {json_kind(line)}")

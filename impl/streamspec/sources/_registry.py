@@ -40,7 +40,7 @@ from typing import Any, BinaryIO, Final
 import attrs
 
 from streamspec._jsonl import Line
-from streamspec.envelope._envelope import is_envelope_record
+from streamspec.envelope._shape import is_envelope_record
 from streamspec.sources._sse import provider_lines
 
 __all__ = [
