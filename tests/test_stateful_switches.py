@@ -117,6 +117,15 @@ class _Unnamed(Reducer):
         return found
 
 
+class _UnnamedOneByOne(_Unnamed):
+    """:class:`_Unnamed` for events applied one by one only: a bulk run names its keys."""
+
+    def apply_all(self, events: Any) -> Reducer:
+        for event in events:
+            Reducer.apply(self, event)
+        return self
+
+
 _BULK = {"bulk": True, "usage_error": UsageError, "swarm": False}
 
 
@@ -126,6 +135,7 @@ _BULK = {"bulk": True, "usage_error": UsageError, "swarm": False}
         (_LosesLongRuns, _BULK, "message|bulk run"),
         (_AcceptsEmptyMappings, _BULK, r"apply_all\(\{\}\) did not raise"),
         (_Unnamed, {"names_keys": True, "swarm": False}, "does not name"),
+        (_UnnamedOneByOne, {"names_keys": True, "swarm": False}, "does not name"),
     ],
 )
 def test_the_bulk_and_naming_switches_catch_their_bug(
