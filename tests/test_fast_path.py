@@ -48,7 +48,7 @@ from streamspec._fast_decode import (
     compile_object_fold,
     object_fold_source,
 )
-from streamspec._jsonl import Line, _keys, _nested_keys, _separators, read_records
+from streamspec._jsonl import MAX_DEPTH, Line, _keys, _nested_keys, _separators, read_records
 from streamspec._machines import ROUTES
 from streamspec.cli._main import main
 from streamspec.completion import Judge
@@ -581,6 +581,40 @@ def test_a_folded_last_line_ends_the_stream_with_an_empty_line() -> None:
     assert seen[1:] == [Line(2)]
     assert reducer.next_index == 2
     assert reducer.to_dict()["content"][0]["text"] == "x"
+
+
+def test_a_long_line_folds_unless_its_brackets_could_nest_past_the_limit() -> None:
+    """A delta line longer than the shortest too-deep line still folds when it has few
+    brackets; one that nests past MAX_DEPTH is not offered to the fold and is reported."""
+    long_text = "y" * (2 * MAX_DEPTH + 40)
+    deep = {"k": 0}
+    for _ in range(MAX_DEPTH):
+        deep = {"k": deep}
+    lines = [
+        {"type": "TEXT_BLOCK_START", "reply_id": "r", "block_id": "b"},
+        {"type": "TEXT_BLOCK_DELTA", "reply_id": "r", "block_id": "b", "delta": long_text},
+        {
+            "type": "TEXT_BLOCK_DELTA",
+            "reply_id": "r",
+            "block_id": "b",
+            "delta": "z",
+            "metadata": deep,
+        },
+    ]
+    data = b"".join(orjson.dumps(line) + b"\n" for line in lines)
+    assert len(data.splitlines()[1]) >= 2 * (MAX_DEPTH + 1)
+    reducer = Reducer()
+    seen = []
+    for line in read_records(io.BytesIO(data), structure_event, folds=reducer.object_folds()):
+        seen.append(line)
+        if line.record is not None:
+            reducer.apply(line.record)
+    assert [line.number for line in seen] == [1, 3]
+    problem = seen[1].problem
+    assert problem is not None and problem.code == "unreadable_line"
+    assert problem.details["depth"] == MAX_DEPTH + 2
+    assert reducer.to_dict()["content"][0]["text"] == long_text
+    assert reducer.next_index == 2
 
 
 # ------------------------------------------------------------ the command line

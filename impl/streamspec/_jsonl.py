@@ -203,7 +203,7 @@ def nested_deeper_than(value: Any, limit: int) -> bool:
 
 def _too_deep(number: int, raw: bytes, value: dict[str, Any]) -> Diagnostic | None:
     """The error for a line nested deeper than the limit (the text is counted first)."""
-    if raw.count(b"[") + raw.count(b"{") <= MAX_DEPTH:
+    if _shallow(raw):
         return None
     depth = depth_of(value)
     if depth <= MAX_DEPTH:
@@ -443,7 +443,12 @@ def _read_folding(
     decode: Callable[[dict[str, Any]], Any],
     folds: Mapping[str, Callable[[dict[str, Any]], bool]],
 ) -> Iterator[Line]:
-    """Yield the lines of the input that ``folds`` do not take, one at a time."""
+    """Yield the lines of the input that ``folds`` do not take, one at a time.
+
+    A fold is offered only an object whose line has no warning and cannot
+    nest past :data:`MAX_DEPTH` (short, or with few enough brackets), so
+    what it takes is what the line would have given.
+    """
     loads, bad_json = orjson.loads, orjson.JSONDecodeError
     dict_, deep = dict, _DEEP_LINE
     number = 0
@@ -454,6 +459,7 @@ def _read_folding(
             raws[0] = raws[0][3:]
             yield _bom(1)
         values: list[Any] = []
+        keep = values.append
         keys = 0
         for raw in raws:
             try:
@@ -462,27 +468,36 @@ def _read_folding(
                 value = None
             if value.__class__ is dict_:
                 keys += len(value)
-            values.append(value)
+            keep(value)
         number = first + len(raws) - 1
         separators = _separators(text)
         if separators > keys and separators > _nested_keys(raws, values):
             warnings = _warnings(raws, values, first)
         else:
             warnings = None
-        for at, (raw, value) in enumerate(zip(raws, values, strict=True), first):
+        at = first - 1
+        for raw, value in zip(raws, values, strict=True):
+            at += 1
             warning = warnings.get(at) if warnings else None
-            if warning is None and value.__class__ is dict_ and len(raw) < deep:
-                type_ = value.get("type")
-                fold = folds.get(type_) if type_.__class__ is str else None
-                if fold is not None and fold(value):
-                    folded = True
-                    continue
+            if warning is None and value.__class__ is dict_:
+                if len(raw) < deep or _shallow(raw):
+                    type_ = value.get("type")
+                    if type_.__class__ is str:
+                        fold = folds.get(type_)
+                        if fold is not None and fold(value):
+                            folded = True
+                            continue
             elif warning is not None:
                 yield warning
             folded = False
             yield _line(at, raw, end, value, decode)
     if folded:
         yield Line(number)
+
+
+def _shallow(raw: bytes) -> bool:
+    """Whether a line has too few brackets to nest past :data:`MAX_DEPTH` (:func:`_too_deep`)."""
+    return raw.count(b"[") + raw.count(b"{") <= MAX_DEPTH
 
 
 def _nested_keys(raws: list[bytes], values: list[Any]) -> int:
