@@ -9,7 +9,7 @@ from typing import Any
 import orjson
 from hypothesis import given
 from hypothesis import strategies as st
-from streamspec._json_stream import LazyArray, LazyObject, chunks, plain
+from streamspec._json_stream import BATCH, LazyArray, LazyObject, chunks, plain
 from streamspec.check._run import check_lines, write_json_report
 from streamspec.sources import read_events
 
@@ -42,6 +42,21 @@ def test_chunks_are_the_bytes_of_the_whole_value(value: Any, pattern: list[bool]
     lazy = _lazy(value, list(pattern))
     assert b"".join(chunks(lazy)) == orjson.dumps(value)
     assert plain(_lazy(value, list(pattern))) == value
+
+
+@given(st.lists(st.tuples(st.booleans(), json_values), max_size=3 * BATCH))
+def test_a_long_lazy_array_is_written_in_batches_with_the_same_bytes(
+    items: list[tuple[bool, Any]],
+) -> None:
+    """Plain items go out in batches of at most BATCH, lazy ones on their own, and the bytes
+    are those of the whole array."""
+    values = [value for _, value in items]
+    lazy_items = [LazyArray(iter([value])) if lazy else value for lazy, value in items]
+    pieces = list(chunks(LazyArray(iter(lazy_items))))
+    wanted = [[value] if lazy else value for lazy, value in items]
+    assert b"".join(pieces) == orjson.dumps(wanted)
+    if not any(lazy for lazy, _ in items):
+        assert len(pieces) == 2 + -(-len(values) // BATCH)
 
 
 def test_check_report_written_in_pieces_is_the_report_dumped_whole() -> None:

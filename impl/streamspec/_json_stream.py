@@ -10,11 +10,15 @@ reducer's own state), not also as a dict tree and a byte string.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import IO, Any
+from typing import IO, Any, Final
 
 import orjson
 
-__all__ = ["LazyArray", "LazyObject", "chunks", "plain", "write"]
+__all__ = ["BATCH", "LazyArray", "LazyObject", "chunks", "plain", "write"]
+
+#: How many plain items of a lazy array are written as one piece: few enough to
+#: hold at once, enough that a long array costs one ``orjson.dumps`` per batch.
+BATCH: Final = 64
 
 
 class LazyArray:
@@ -40,10 +44,22 @@ def chunks(value: Any) -> Iterator[bytes]:
     if isinstance(value, LazyArray):
         yield b"["
         separator = b""
+        batch: list[Any] = []
         for item in value.items:
-            yield separator
-            yield from chunks(item)
-            separator = b","
+            if isinstance(item, LazyArray | LazyObject):
+                if batch:
+                    yield separator + orjson.dumps(batch)[1:-1]
+                    separator, batch = b",", []
+                yield separator
+                yield from chunks(item)
+                separator = b","
+            else:
+                batch.append(item)
+                if len(batch) >= BATCH:
+                    yield separator + orjson.dumps(batch)[1:-1]
+                    separator, batch = b",", []
+        if batch:
+            yield separator + orjson.dumps(batch)[1:-1]
         yield b"]"
     elif isinstance(value, LazyObject):
         yield b"{"
