@@ -52,6 +52,7 @@ from streamspec._jsonl import MAX_DEPTH, Line, _keys, _nested_keys, _separators,
 from streamspec._machines import ROUTES
 from streamspec.cli._main import main
 from streamspec.completion import Judge
+from streamspec.completion._text import JOIN_EVERY as TEXT_JOIN_EVERY
 from streamspec.reply._content import JOIN_EVERY, TextBlock
 from streamspec.reply._fast_fold import (
     DELTA_ARGUMENTS,
@@ -745,6 +746,29 @@ def _judged(data: bytes, *, fast: bool) -> tuple[Any, ...]:
 def test_judge_folds_leave_every_call_in_the_states_the_full_path_gives(data: bytes) -> None:
     """With the folds on, every call's machines end where judging each event in full leaves them."""
     assert _judged(data, fast=True) == _judged(data, fast=False)
+
+
+def test_judge_folds_keep_a_call_and_a_block_in_bounded_pieces() -> None:
+    """Text deltas folded by a Judge's readers leave fewer than JOIN_EVERY chunks pending, in
+    the call's text and in the block's, and the text is every delta joined."""
+    deltas = [f"d{n} " for n in range(5 * TEXT_JOIN_EVERY + 3)]
+    r = {"reply_id": "r"}
+    records = [
+        {"type": "REPLY_START", "session_id": "s", "name": "a", **r},
+        {"type": "MODEL_CALL_START", "model_name": "m", **r},
+        {"type": "TEXT_BLOCK_START", "block_id": "b", **r},
+        *({"type": "TEXT_BLOCK_DELTA", "block_id": "b", "delta": d, **r} for d in deltas),
+    ]
+    data = b"".join(orjson.dumps(record) + b"\n" for record in records)
+    judge = Judge()
+    for line in read_events(io.BytesIO(data), "agentscope", folds=judge.object_folds()):
+        if line.event is not None:
+            judge.apply(line.event)
+    [call] = judge._calls.values()
+    [reply] = judge._agentscope._replies.values()
+    for parts in (call.text, reply.blocks["b"]):
+        assert len(parts.pending) < TEXT_JOIN_EVERY
+        assert parts.text() == "".join(deltas)
 
 
 def test_a_quiet_event_of_a_new_reply_still_makes_the_reply_known() -> None:

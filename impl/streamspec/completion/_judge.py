@@ -60,6 +60,7 @@ from streamspec.completion._table import (
     UsageState,
     completion_table,
 )
+from streamspec.completion._text import JOIN_EVERY as TEXT_JOIN_EVERY
 from streamspec.completion._text import TextParts
 from streamspec.completion._verdict import Verdict, key_order
 
@@ -205,8 +206,11 @@ class Judge:
             return False
         if call.states[self._chunk_machine] not in self._chunk_loops:
             return False
-        if channel == "text":
-            call.text.append(text)
+        if channel == "text":  # TextParts.append, inlined on the hot path
+            pending = call.text.pending
+            pending.append(text)
+            if len(pending) >= TEXT_JOIN_EVERY:
+                call.text.piece()
         return True
 
     def apply(self, event: Event | UnknownEvent | CompletionEvent | CallOpened) -> None:

@@ -54,6 +54,7 @@ from streamspec._events import (
     ToolCallStartEvent,
 )
 from streamspec.completion._table import completion_table
+from streamspec.completion._text import JOIN_EVERY as TEXT_JOIN_EVERY
 from streamspec.completion._text import TextParts
 
 __all__ = [
@@ -151,7 +152,10 @@ class AgentScopeCalls:
         block = reply.blocks.get(block_id)
         if call is None or block is None or not self._chunk(call, "text", delta):
             return False
-        block.append(delta)
+        pending = block.pending  # TextParts.append, inlined on the hot path
+        pending.append(delta)
+        if len(pending) >= TEXT_JOIN_EVERY:
+            block.piece()
         return True
 
     def output_folded(self, reply_id: str, channel: str, delta: str) -> bool:

@@ -20,36 +20,42 @@ JOIN_EVERY: Final = 64
 
 
 class TextParts:
-    """Chunks of text, in order; ``bool()`` tells whether any chunk was added."""
+    """Chunks of text, in order; ``bool()`` tells whether any chunk was added.
 
-    __slots__ = ("_pending", "_pieces", "_seen")
+    A hot caller may append to :attr:`pending` itself, calling :meth:`piece`
+    once it holds :data:`JOIN_EVERY` chunks, as :meth:`append` does.
+    """
+
+    __slots__ = ("_pieces", "_seen", "pending")
 
     def __init__(self, chunks: tuple[str, ...] = ()) -> None:
         self._pieces: list[str] = ["".join(chunks)] if chunks else []
-        self._pending: list[str] = []
+        #: The newest chunks, not yet joined into a piece.
+        self.pending: list[str] = []
         #: Whether a chunk went into a piece (a piece may be empty).
         self._seen = bool(chunks)
 
     def __bool__(self) -> bool:
-        return self._seen or bool(self._pending)
+        return self._seen or bool(self.pending)
 
     def append(self, chunk: str) -> None:
         """Add one chunk at the end."""
-        pending = self._pending
+        pending = self.pending
         pending.append(chunk)
         if len(pending) >= JOIN_EVERY:
-            self._piece()
+            self.piece()
 
     def text(self) -> str:
         """Return every chunk, joined."""
-        if self._pending:
-            self._piece()
+        if self.pending:
+            self.piece()
         pieces = self._pieces
         if len(pieces) > 1:
             pieces[:] = ["".join(pieces)]
         return pieces[0] if pieces else ""
 
-    def _piece(self) -> None:
-        self._pieces.append("".join(self._pending))
-        self._pending.clear()
+    def piece(self) -> None:
+        """Join the pending chunks into one piece."""
+        self._pieces.append("".join(self.pending))
+        self.pending.clear()
         self._seen = True
