@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 from streamspec import Reducer, decode_event
@@ -126,6 +127,15 @@ class _UnnamedOneByOne(_Unnamed):
         return self
 
 
+class _MisnumberedAnswers(Reducer):
+    """A reducer whose answers to ``apply`` number each diagnostic one past its event; what it
+    keeps, raises in strict mode and warns at the end of input is right."""
+
+    def apply(self, event: Any) -> tuple[Any, ...]:
+        found = super().apply(event)
+        return tuple(attrs.evolve(d, index=(d.index or 0) + 1) for d in found)
+
+
 _BULK = {"bulk": True, "usage_error": UsageError, "swarm": False}
 
 
@@ -136,6 +146,7 @@ _BULK = {"bulk": True, "usage_error": UsageError, "swarm": False}
         (_AcceptsEmptyMappings, _BULK, r"apply_all\(\{\}\) did not raise"),
         (_Unnamed, {"names_keys": True, "swarm": False}, "does not name"),
         (_UnnamedOneByOne, {"names_keys": True, "swarm": False}, "does not name"),
+        (_MisnumberedAnswers, {"swarm": False}, r"event #\d+: diagnostics .* differ"),
     ],
 )
 def test_the_bulk_and_naming_switches_catch_their_bug(
