@@ -120,3 +120,13 @@ def test_prepare_body_keeps_text_as_text():
     document = orjson.loads(out)
     assert summarize(document["messages"]) == ["assistant(a,b)", "tool(a)", "tool(b)"]
     assert document["stream"] is False
+
+
+def test_a_stray_result_names_the_role_before_it_and_none_at_the_start():
+    """Mistral's stray_result text names the role of the message before, 'none' for the first."""
+    (at_start,) = check_history([T("a")], "mistral")
+    assert at_start.rule is Rule.STRAY_RESULT and at_start.index == 0
+    assert at_start.message == "Unexpected role 'tool' after role 'none'"
+    (after_user,) = check_history([U(), T("a")], "mistral")
+    assert after_user.index == 1
+    assert after_user.message == "Unexpected role 'tool' after role 'user'"
