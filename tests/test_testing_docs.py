@@ -57,6 +57,8 @@ def test_the_adapter_folds_a_legal_stream_as_the_reducer_does() -> None:
     assert adapter.states() == {}
 
 
+# AgentScope warns when it validates the deprecated EXCEED_MAX_ITERS event the machine may send.
+@pytest.mark.filterwarnings("ignore:ExceedMaxItersEvent is deprecated:DeprecationWarning")
 def test_the_machine_runs_the_adapter_and_only_compares() -> None:
     """The documented machine either passes or stops at a message difference, never a crash."""
     namespace = _adapter()
