@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 import ast
 import importlib
 import json
 import re
 import sys
+import time
 from pathlib import Path
 from types import ModuleType
 
@@ -184,6 +186,23 @@ def test_runner_reports_a_timeout(tmp_path: Path) -> None:
     assert [r.status for r in results] == ["timeout"]
 
 
+def test_no_mutant_starts_past_the_deadline(tmp_path: Path) -> None:
+    """With a deadline already past, listed mutants are still reported and no other one runs."""
+    (tmp_path / "sample.py").write_text(SAMPLE, encoding="utf-8")
+    first, second = mutants.mutants_of_file(tmp_path, "sample.py")[:2]
+    command = [sys.executable, "-c", "raise SystemExit(1)"]
+    results = mutate.run_mutants(
+        [first, second],
+        tmp_path,
+        command,
+        timeout=60,
+        equivalent={second.id: "test"},
+        deadline=time.monotonic() - 1,
+    )
+    assert [(r.id, r.status) for r in results] == [(second.id, "equivalent")]
+    assert (tmp_path / "sample.py").read_text(encoding="utf-8") == SAMPLE
+
+
 def test_report_section_is_replaced_not_repeated(tmp_path: Path) -> None:
     """Writing the same run twice keeps one section with the newer table."""
     page = tmp_path / "mutation.md"
@@ -196,6 +215,35 @@ def test_report_section_is_replaced_not_repeated(tmp_path: Path) -> None:
     assert (
         "`a.py:1:0:cmp`: `- a / + b`" in text and "| **total** | 1 | 0 | 1 | 0 | 0 | 0.0% |" in text
     )
+
+
+@pytest.mark.parametrize(
+    ("minutes", "done", "state"),
+    [
+        (None, 2, "2 of 2 (unmutated"),
+        (None, 1, "1 of 2, still running ("),
+        (0.0, 1, "1 of 2, stopped at the 0-minute deadline; the mutants run in a seeded random"),
+    ],
+)
+def test_the_report_says_whether_the_run_ended_stopped_or_runs_on(
+    tmp_path: Path, minutes: float | None, done: int, state: str
+) -> None:
+    """The Mutants run line tells a finished run, one still running and one cut at --minutes."""
+    page = tmp_path / "mutation.md"
+    args = argparse.Namespace(
+        minutes=minutes, ref=None, jobs=1, area="package", tests="all", write=page
+    )
+    result = mutate.Result("a.py:1:0:cmp", "a.py", "killed", 1.0, "- a / + b")
+    mutate._write(
+        args,
+        ["--area", "package"],
+        ["python", "-m", "pytest"],
+        [result] * done,
+        2,
+        5.0,
+        time.monotonic(),
+    )
+    assert f"- Mutants run: {state}" in page.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("mutant", spec_mutants.SPEC_MUTANTS, ids=lambda m: m.id)

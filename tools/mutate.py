@@ -25,6 +25,9 @@ Rules:
    its module (:func:`related_tests`); only when they pass do the other test
    files run. The verdict is the one the whole suite gives; most mutants die
    in the first stage, in a fraction of the suite's time.
+7. With ``--minutes``, no mutant starts past that many minutes from the
+   start; the report says the run stopped there. With ``--sample`` the
+   mutants run in a seeded random order, so the part run is a random sample.
 """
 
 from __future__ import annotations
@@ -239,10 +242,13 @@ def run_mutants(
     equivalent: dict[str, str] | None = None,
     progress: Callable[[Result, int, int], None] | None = None,
     staged: bool = False,
+    deadline: float | None = None,
 ) -> list[Result]:
     """Run each mutant of ``jobs`` against ``command`` in its own copy of ``tree``.
 
     ``staged``: run a code mutant's related test files first (rule 6).
+    ``deadline``: a ``time.monotonic()`` past which no mutant is started
+    (rule 7); the results are then those of the mutants started before it.
     """
     equivalent = equivalent or {}
     results: list[Result | None] = [None] * len(jobs)
@@ -260,6 +266,8 @@ def run_mutants(
             mutated, diff = apply(original, job), diff_line(original, job)
         if job.id in equivalent:
             result = Result(job.id, job.path, EQUIVALENT, 0.0, diff)
+        elif deadline is not None and time.monotonic() >= deadline:
+            return
         else:
             with lock:
                 copy = free.pop()
@@ -385,7 +393,15 @@ def _write(
 ) -> None:
     """Write the report section of this run (also while it runs: "k of N, running")."""
     minutes = (time.monotonic() - began) / 60
-    state = "" if len(results) == total else ", still running"
+    if len(results) == total:
+        state = ""
+    elif args.minutes is not None and minutes >= args.minutes:
+        state = (
+            f", stopped at the {args.minutes:g}-minute deadline; the mutants run in a seeded"
+            " random order, so those run are a random sample"
+        )
+    else:
+        state = ", still running"
     header = {
         "Date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "Commit": commit_of(ROOT, args.ref),
@@ -410,6 +426,9 @@ def _parser() -> argparse.ArgumentParser:
         "--timeout", type=float, help="seconds per mutant (default 3x baseline + 30)"
     )
     parser.add_argument("--limit", type=int, help="run only the first N chosen mutants")
+    parser.add_argument(
+        "--minutes", type=float, help="start no mutant after this many minutes (rule 7)"
+    )
     parser.add_argument("--sample", type=int, help="run a seeded random sample of N mutants")
     parser.add_argument("--sample-seed", type=int, default=0, help="seed of --sample (default 0)")
     parser.add_argument(
@@ -477,6 +496,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             equivalent=equivalent,
             progress=report,
             staged=args.tests == "all",
+            deadline=None if args.minutes is None else began + args.minutes * 60,
         )
     order = {job.id: n for n, job in enumerate(sorted(jobs, key=_source_order))}
     results = sorted(results, key=lambda r: order[r.id])
