@@ -1,0 +1,45 @@
+"""The run strategies reach what their docstrings promise: every state of a tool call's life."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, find, settings
+from streamspec import Reducer
+from streamspec._events import Event, ReplyStartEvent
+from streamspec.testing import REPLY_ID, tool_call_scenarios
+
+CALL = "call-1"
+_SEARCH = settings(max_examples=2000, suppress_health_check=list(HealthCheck), deadline=None)
+
+
+def _states_of_the_call(events: list[Event]) -> list[str]:
+    """Every state the call passes through when the scenario is folded after a reply start."""
+    reducer = Reducer()
+    reducer.apply(ReplyStartEvent(reply_id=REPLY_ID, session_id="s", name="a"))
+    seen = []
+    for event in events:
+        reducer.apply(event)
+        state = reducer.states()["tool_call"].get(CALL)
+        if state is not None and (not seen or seen[-1] != state):
+            seen.append(state)
+    return seen
+
+
+@pytest.mark.parametrize(
+    "state", ["asking", "allowed", "denied", "submitted", "resolved_externally", "finished"]
+)
+def test_a_tool_call_scenario_reaches_each_state_of_the_call(state: str) -> None:
+    """Some scenario takes its call through ``state`` by events the tables allow."""
+    found = find(
+        tool_call_scenarios(CALL),
+        lambda events: state in _states_of_the_call(events),
+        settings=_SEARCH,
+    )
+    reducer = Reducer()
+    reducer.apply(ReplyStartEvent(reply_id=REPLY_ID, session_id="s", name="a"))
+    steps = [reducer.apply(event) for event in found]
+    reached = _states_of_the_call(found)
+    # The events up to the state's first appearance are all legal: no diagnostic on the way.
+    first = next(n for n, event in enumerate(found) if state in _states_of_the_call(found[: n + 1]))
+    assert all(step == () for step in steps[: first + 1]), steps
+    assert state in reached
