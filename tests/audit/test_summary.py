@@ -112,3 +112,11 @@ def test_length_buckets_are_powers_of_two_at_or_above() -> None:
         "1024",
         "2048",
     ]
+
+
+def test_groups_show_source_first_then_the_group_by_keys_by_name() -> None:
+    """``source`` leads however the other keys sort; the rest follow by name."""
+    one = {"x": Counts(files=1)}
+    summary = Summary(groups={"zone": one, "source": one, "model": one, "agent": one})
+    assert [key for key, _ in summary.ordered_groups()] == ["source", "agent", "model", "zone"]
+    assert [key for key, _ in Summary(groups={"b": one, "a": one}).ordered_groups()] == ["a", "b"]
