@@ -57,7 +57,11 @@ def horizontal_bars(title: str, bars: Sequence[tuple[str, int, str]], *, unit: s
 def stacked_columns(
     title: str, columns: Mapping[str, Mapping[str, int]], series: Sequence[str], *, unit: str
 ) -> str:
-    """One column per key of ``columns`` (in order), stacked by ``series``, with a legend."""
+    """One column per key of ``columns`` (in order), stacked by ``series``, with a legend.
+
+    A column is 48 px wide, narrower as there are more so that they share 640 px,
+    and never under 14 px; each bar leaves 2 px on either side.
+    """
     count = len(columns)
     column_width = max(14, min(48, 640 // max(count, 1)))
     plot_height, left, bottom = 200, 56, 70

@@ -1,0 +1,22 @@
+"""The report's hand-written SVG plots: their geometry and their escaping."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from streamspec.audit._svg import stacked_columns
+
+
+@pytest.mark.parametrize(("count", "width"), [(1, 48), (13, 48), (20, 32), (45, 14), (200, 14)])
+def test_columns_share_640_px_between_14_and_48_wide(count: int, width: int) -> None:
+    """Each bar is its column's width less 4 px: 48 px columns, narrower to share 640 px, at least 14."""
+    columns = {f"day {n}": {"ok": 1} for n in range(count)}
+    svg = stacked_columns("Verdicts", columns, ["ok"], unit="calls")
+    ET.fromstring(svg)
+    bars = [float(w) for w in re.findall(r'<rect x="[^"]+" y="[^"]+" width="([^"]+)"', svg)]
+    assert bars[:count] == [width - 4] * count
+    xs = [float(x) for x in re.findall(r'<rect x="([^"]+)" y="[^"]+" width=', svg)[:count]]
+    assert [b - a for a, b in itertools.pairwise(xs)] == [width] * (count - 1)
