@@ -1,0 +1,42 @@
+"""``check``'s text report on a terminal: the closing verdict and the findings in colour."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from streamspec.check._render import render_report
+from streamspec.check._run import check_lines
+from streamspec.sources import read_events
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def _report(name: str, out: io.StringIO) -> str:
+    with (EXAMPLES / name).open("rb") as stream:
+        render_report(check_lines(read_events(stream)), out)
+    return out.getvalue()
+
+
+def test_a_clean_stream_ends_ok_in_bold_green_and_plain_text_has_no_codes() -> None:
+    """On a terminal the verdict is bold green (SGR 1;32); in a file there is no escape code."""
+    coloured = _report("seed000.agentscope.jsonl", _Terminal())
+    assert coloured.rstrip("\n").endswith("\x1b[1;32mok\x1b[0m")
+    plain = _report("seed000.agentscope.jsonl", io.StringIO())
+    assert "\x1b[" not in plain and plain.rstrip("\n").endswith("— ok")
+
+
+def test_a_stream_with_errors_ends_in_bold_red() -> None:
+    """An error makes the verdict 'violations found' in bold red (SGR 1;31)."""
+    data = (
+        b'{"type":"REPLY_START","session_id":"s","reply_id":"r","name":"a"}\n'
+        b'{"type":"TEXT_BLOCK_DELTA","reply_id":"r","block_id":"b","delta":"x"}\n'
+    )
+    out = _Terminal()
+    render_report(check_lines(read_events(io.BytesIO(data))), out)
+    assert out.getvalue().rstrip("\n").endswith("\x1b[1;31mviolations found\x1b[0m")
