@@ -54,6 +54,7 @@ __all__ = [
     "compile_builder",
     "compile_event_object_fold",
     "compile_object_fold",
+    "compile_source",
     "object_fold_source",
 ]
 
@@ -215,7 +216,8 @@ def object_fold_source(
     return _object_fold_source(cls, fields, {}, inline)
 
 
-def _compile(source: str, name: str, namespace: dict[str, Any]) -> Any:
+def compile_source(source: str, name: str, namespace: dict[str, Any]) -> Any:
+    """Run generated ``source`` in ``namespace`` and return the function it defines, ``name``."""
     code = compile(source, f"<streamspec {name}>", "exec")
     exec(code, namespace)
     return namespace[name]
@@ -229,7 +231,7 @@ def compile_builder(cls: type[Event], *, typed: bool = False) -> Builder:
     """
     namespace: dict[str, Any] = {"ABSENT": ABSENT, "new": object.__new__, "cls": cls}
     source = _builder_source(cls, namespace, 1 if typed else 0)
-    build: Builder = _compile(source, f"build_{cls.KIND}", namespace)
+    build: Builder = compile_source(source, f"build_{cls.KIND}", namespace)
     return build
 
 
@@ -255,7 +257,7 @@ def compile_object_fold(
     source = _object_fold_source(cls, fields, namespace, inline)
     if inline is not None:
         _merge(cls, namespace, inline[2])
-    fold: ObjectFold = _compile(source, f"fold_{cls.KIND}", namespace)
+    fold: ObjectFold = compile_source(source, f"fold_{cls.KIND}", namespace)
     return fold
 
 
@@ -271,7 +273,7 @@ def compile_event_object_fold(cls: type[Event], inline: Inline) -> ObjectFold:
     lines = [*_builder_lines(cls, namespace, 1), f"{', '.join(arguments)} = target, event", *body]
     _merge(cls, namespace, names)
     source = _function(f"fold_{cls.KIND}", "target, obj", lines, "return False")
-    fold: ObjectFold = _compile(source, f"fold_{cls.KIND}", namespace)
+    fold: ObjectFold = compile_source(source, f"fold_{cls.KIND}", namespace)
     return fold
 
 

@@ -38,7 +38,12 @@ from streamspec._codec import EVENT_BY_KIND
 from streamspec._deferred import deferred
 from streamspec._errors import SpecError
 from streamspec._events import Event
-from streamspec._fast_decode import ObjectFold, compile_event_object_fold, compile_object_fold
+from streamspec._fast_decode import (
+    ObjectFold,
+    compile_event_object_fold,
+    compile_object_fold,
+    compile_source,
+)
 from streamspec._machines import COMPILED, ROUTES
 from streamspec._tables import Row
 from streamspec.reply._content import JOIN_EVERY
@@ -128,22 +133,15 @@ def delta_fold_source(kind: str, fast: FastAction, namespace: dict[str, Any]) ->
         f"key = event.{route.key}",
         f"value = event.{fast.field}",
     ]
-    body = delta_fold_body(kind, fast, namespace)
-    return "def fold(reducer, event):\n" + "".join(f"    {line}\n" for line in [*head, *body])
+    lines = [*head, *delta_fold_body(kind, fast, namespace)]
+    return f"def fold_{kind}(reducer, event):\n" + "".join(f"    {line}\n" for line in lines)
 
 
 def compile_delta_event_fold(kind: str, fast: FastAction) -> EventFold:
     """Generate the fast path of one delta kind for its events (rule 2)."""
     namespace: dict[str, Any] = {}
-    fold: EventFold = _exec(delta_fold_source(kind, fast, namespace), f"fold_{kind}", namespace)
-    return fold
-
-
-def _exec(source: str, name: str, namespace: dict[str, Any]) -> Any:
-    """Compile ``source``, which defines ``fold``, and return ``fold`` named ``name``."""
-    exec(compile(source, f"<streamspec {name}>", "exec"), namespace)
-    fold = namespace["fold"]
-    fold.__qualname__ = fold.__name__ = name
+    source = delta_fold_source(kind, fast, namespace)
+    fold: EventFold = compile_source(source, f"fold_{kind}", namespace)
     return fold
 
 
@@ -234,9 +232,10 @@ def whole_fold_body(plan: Plan, namespace: dict[str, Any]) -> list[str]:
 
 
 def whole_fold_source(plan: Plan, namespace: dict[str, Any]) -> str:
-    """The source of ``fold(reducer, event)`` for ``plan``'s kind (rule 3); fills ``namespace``."""
+    """The source of ``fold_<kind>(reducer, event)`` for ``plan``'s kind (rule 3); fills
+    ``namespace``."""
     body = whole_fold_body(plan, namespace)
-    return "def fold(reducer, event):\n" + "".join(f"    {line}\n" for line in body)
+    return f"def fold_{plan.kind}(reducer, event):\n" + "".join(f"    {line}\n" for line in body)
 
 
 def compile_whole_fold(plan: Plan) -> EventFold:
@@ -249,7 +248,7 @@ def compile_whole_fold(plan: Plan) -> EventFold:
         raise SpecError("fast path", [f"{plan.kind} has a batch @ $.routes.{plan.kind}"])
     namespace: dict[str, Any] = {}
     source = whole_fold_source(plan, namespace)
-    fold: EventFold = _exec(source, f"fold_{plan.kind}", namespace)
+    fold: EventFold = compile_source(source, f"fold_{plan.kind}", namespace)
     return fold
 
 
