@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import json
 import tempfile
+from base64 import b64encode
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -113,6 +114,8 @@ _JUNK_VALUES = st.one_of(
     st.lists(st.integers(0, 2), max_size=2),
     st.dictionaries(_TRICKY, st.integers(0, 2), max_size=2),
 )
+#: Chunks near base64: valid, non-canonical (``YR==``, ``QQ==``), misplaced padding, bad length.
+_BASE64_LIKE = st.text(alphabet="AQRYgw+/=", max_size=9)
 _JUNK_LINES = st.sampled_from(
     (
         b"",
@@ -172,6 +175,8 @@ def _mutated(draw: st.DrawFn, record: dict[str, Any]) -> dict[str, Any]:
         for key in ("delta", "block_id", "tool_call_id"):
             if key in record and draw(st.booleans()):
                 record[key] = draw(_TRICKY)
+        if "data" in record:
+            record["data"] = draw(_BASE64_LIKE)
     elif how == "reply" and "reply_id" in record:
         record["reply_id"] = OTHER_REPLY_ID
     elif how == "type":
@@ -357,6 +362,42 @@ def test_apply_matches_the_full_judgement(events: list[Event], strict: bool) -> 
     assert fast.finish() == full.finish()
 
 
+def _data_block_records(chunks: list[str]) -> list[dict[str, Any]]:
+    r = {"reply_id": "r"}
+    return [
+        {"type": "REPLY_START", "session_id": "s", "name": "a", **r},
+        {"type": "DATA_BLOCK_START", "block_id": "d", "media_type": "audio/wav", **r},
+        *(
+            {"type": "DATA_BLOCK_DELTA", "block_id": "d", "media_type": "audio/wav", "data": c, **r}
+            for c in chunks
+        ),
+        {"type": "DATA_BLOCK_END", "block_id": "d", **r},
+        {"type": "REPLY_END", "session_id": "s", **r},
+    ]
+
+
+@given(
+    chunks=st.lists(
+        st.one_of(_BASE64_LIKE, st.binary(max_size=7).map(lambda b: b64encode(b).decode())),
+        max_size=12,
+    )
+)
+def test_base64_chunks_fold_as_the_full_path_judges_them(chunks: list[str]) -> None:
+    """A data block's chunk folds fast only when it is canonical base64: non-canonical
+    padding (``YR==``), misplaced padding and bad lengths are judged in full, in memory
+    and as read."""
+    records = _data_block_records(chunks)
+    data = b"\n".join(orjson.dumps(record) for record in records)
+    with _builders_off():
+        full = _fold(data, 0, fast=False, strict=False)
+    assert _fold(data, 0, fast=True, strict=False) == full
+    fast, slow = Reducer(), _full_reducer()
+    for record in records:
+        event = decode_event(record)
+        assert fast.apply(event) == slow.apply(event)
+    assert fast.export_state() == slow.export_state()
+
+
 @st.composite
 def _json_objects(draw: st.DrawFn) -> Any:
     leaves = st.one_of(st.none(), st.integers(-9, 9), _TRICKY)
@@ -471,6 +512,20 @@ def test_a_whole_fold_refuses_what_needs_the_full_judgement() -> None:
     reducer.finish()
     assert not fold(reducer, TextBlockStartEvent(reply_id="r", block_id="d"))
     assert reducer.next_index == 2
+
+
+def test_a_fast_action_may_not_rebind_the_delta_body_s_own_names() -> None:
+    """A fast action whose names shadow the body's own is refused, naming each clash."""
+    fast = FAST_ACTIONS["text_block_delta"]
+    clashing = fast._replace(names={**fast.names, "ok_states": frozenset(), "entity": None})
+    namespace: dict[str, Any] = {}
+    with pytest.raises(SpecError) as info:
+        delta_fold_body("text_block_delta", clashing, namespace)
+    assert info.value.problems == (
+        "text_block_delta names 'entity' twice @ $",
+        "text_block_delta names 'ok_states' twice @ $",
+    )
+    assert "JOIN_EVERY" not in namespace
 
 
 def test_a_delta_object_fold_runs_its_fast_path_inline() -> None:

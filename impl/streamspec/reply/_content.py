@@ -130,24 +130,28 @@ class Chunked:
 
 
 class _Bytes:
-    """Bytes built from base64 chunks, encoded once per change."""
+    """Bytes built from base64 chunks, encoded once per change.
 
-    __slots__ = ("_cache", "buffer", "chunks")
+    Appending a chunk's bytes adds them to ``buffer``, counts the chunk and
+    sets ``encoding`` (the encoded text, kept until the next change) to ``None``.
+    """
+
+    __slots__ = ("buffer", "chunks", "encoding")
 
     def __init__(self, data: bytes = b"", chunks: int = 0) -> None:
         self.buffer = bytearray(data)
         self.chunks = chunks
-        self._cache: str | None = None
+        self.encoding: str | None = None
 
     def append(self, data: bytes) -> None:
         self.buffer += data
         self.chunks += 1
-        self._cache = None
+        self.encoding = None
 
     def encoded(self) -> str:
-        if self._cache is None:
-            self._cache = base64.b64encode(self.buffer).decode("ascii")
-        return self._cache
+        if self.encoding is None:
+            self.encoding = base64.b64encode(self.buffer).decode("ascii")
+        return self.encoding
 
 
 class TextBlock(Chunked):

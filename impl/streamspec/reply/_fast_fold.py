@@ -46,7 +46,6 @@ from streamspec._fast_decode import (
 )
 from streamspec._machines import COMPILED, ROUTES
 from streamspec._tables import Row
-from streamspec.reply._content import JOIN_EVERY
 from streamspec.reply._message import ACTIONS, CHECKS, FAST_ACTIONS, FastAction, Message
 
 if TYPE_CHECKING:
@@ -80,8 +79,12 @@ def delta_fold_body(kind: str, fast: FastAction, namespace: dict[str, Any]) -> l
     """The body of one delta kind's fast path (rule 2), unindented; fills ``namespace``.
 
     When the reply and the instance are in states where the kind's rows are
-    self-loops, and the fast action takes the event's value, the event is
-    legal by the tables and done. The body reads :data:`DELTA_ARGUMENTS`.
+    self-loops, and the fast action's source (run inline) takes the event's
+    value, the event is legal by the tables and done. The body reads
+    :data:`DELTA_ARGUMENTS`.
+
+    Raises:
+        SpecError: a name the fast action reads is also one of the body's own.
     """
     reply_route, route = ROUTES[kind]
     reply, machine = COMPILED["reply"], COMPILED[route.machine]
@@ -95,18 +98,11 @@ def delta_fold_body(kind: str, fast: FastAction, namespace: dict[str, Any]) -> l
         for (state, event_), row in machine.plain.items()
         if event_ == route.event and row.target == state
     )
-    namespace["act"] = fast.act
-    namespace["JOIN_EVERY"] = JOIN_EVERY
+    clashes = sorted(set(fast.names) & {*namespace, *DELTA_ARGUMENTS, "message", "entity"})
+    if clashes:
+        raise SpecError("fast path", [f"{kind} names {name!r} twice @ $" for name in clashes])
+    namespace.update(fast.names)
     family = route.scope if route.scope is not None else route.machine
-    if fast.act is None:
-        acting = [
-            "parts = entity.parts",
-            "parts.append(value)",
-            "if len(parts) >= JOIN_EVERY:",
-            "    entity.batch()",
-        ]
-    else:
-        acting = ["if not act(entity, value):", "    return False"]
     return [
         "message = reducer.message",
         "if (",
@@ -119,7 +115,7 @@ def delta_fold_body(kind: str, fast: FastAction, namespace: dict[str, Any]) -> l
         f"entity = message.index[{family!r}].get(key)",
         "if entity is None or entity.state not in ok_states:",
         "    return False",
-        *acting,
+        *fast.source,
         "reducer._index += 1",
         "return True",
     ]

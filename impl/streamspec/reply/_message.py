@@ -11,10 +11,10 @@ The dump is AgentScope's ``Msg.model_dump()`` in the 2.0.3 shape.
 
 from __future__ import annotations
 
-import binascii
 import copy
 from binascii import a2b_base64
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
 from streamspec._diagnostics import Code
@@ -421,53 +421,77 @@ class FastAction(NamedTuple):
     """The fast form of a self-loop row's action, for one event kind.
 
     It does what ``action`` does to the one instance the event names, given
-    the value of the event's ``field``: either appends it to the instance's
-    text (``act`` is ``None``: the instance joins deltas, like a text block),
-    or calls ``act(instance, value)``, which returns False, having changed
-    nothing, when the event needs the full judgement (a content check failed
-    or does not apply); the reducer then judges it in full and records why.
+    the value of the event's ``field``. ``source`` is the body that does it,
+    lines of Python over ``entity`` (the instance) and ``value``, reading
+    ``names`` besides; the reducer's generated fast paths run it inline. The
+    body either changes the instance and falls through, or returns ``False``
+    having changed nothing, when the event needs the full judgement (a content
+    check failed or does not apply); the reducer then judges it in full and
+    records why.
     """
 
     action: str
     field: str
-    act: Callable[[Any, Any], bool] | None = None
+    source: tuple[str, ...]
+    names: Mapping[str, Any]
 
 
-def _result_text_received(result: Any, delta: str) -> bool:
-    """Text extends the result's last text sub-block, or starts one."""
-    output = result.output
-    if output and output[-1].__class__ is ResultText:
-        sub = output[-1]
-        parts = sub.parts
-        parts.append(delta)
-        if len(parts) >= JOIN_EVERY:
-            sub.batch()
-    else:
-        result.add_text(delta)
-    return True
+#: A delta joins the text of an instance that holds its deltas in tiers (:class:`Chunked`).
+_JOIN: Final = (
+    "parts = entity.parts",
+    "parts.append(value)",
+    "if len(parts) >= JOIN_EVERY:",
+    "    entity.batch()",
+)
+
+#: Text extends a tool result's last text sub-block, or starts one.
+_RESULT_TEXT: Final = (
+    "output = entity.output",
+    "if output and output[-1].__class__ is ResultText:",
+    "    parts = output[-1].parts",
+    "    parts.append(value)",
+    "    if len(parts) >= JOIN_EVERY:",
+    "        output[-1].batch()",
+    "else:",
+    "    entity.add_text(value)",
+)
+
+#: A base64 chunk joins a data block's bytes when it decodes (:func:`decode_base64`'s
+#: rule: strict decoding, then canonical form, which a chunk of whole groups with
+#: no padding has at once); a URL block, or anything else, is judged in full.
+_BASE64: Final = (
+    "if entity.url is not None or value.__class__ is not str:",
+    "    return False",
+    "try:",
+    "    raw = a2b_base64(value, strict_mode=True)",
+    "except ValueError:",
+    "    return False",
+    "if len(value) * 3 != len(raw) * 4 and not is_canonical(value, raw):",
+    "    return False",
+    "data = entity.bytes",
+    "data.buffer += raw",
+    "data.chunks += 1",
+    "data.encoding = None",
+)
 
 
-def _base64_received(block: Any, data: Any) -> bool:
-    """A base64 chunk that decodes joins the block's bytes; anything else is judged in full."""
-    if block.url is not None or data.__class__ is not str:
-        return False
-    try:  # decode_base64's rule, inlined on the hot path
-        raw = a2b_base64(data, strict_mode=True)
-    except (binascii.Error, ValueError):
-        return False
-    if not is_canonical(data, raw):
-        return False
-    block.bytes.append(raw)
-    return True
-
+_JOIN_NAMES: Final = MappingProxyType({"JOIN_EVERY": JOIN_EVERY})
 
 #: ``event kind -> fast action`` for the self-loop rows the reducer folds unjudged.
 FAST_ACTIONS: Final[Mapping[str, FastAction]] = {
-    "text_block_delta": FastAction("delta_received", "delta"),
-    "thinking_block_delta": FastAction("delta_received", "delta"),
-    "data_block_delta": FastAction("delta_received", "data", act=_base64_received),
-    "tool_call_delta": FastAction("input_received", "delta"),
+    "text_block_delta": FastAction("delta_received", "delta", _JOIN, _JOIN_NAMES),
+    "thinking_block_delta": FastAction("delta_received", "delta", _JOIN, _JOIN_NAMES),
+    "data_block_delta": FastAction(
+        "delta_received",
+        "data",
+        _BASE64,
+        {"a2b_base64": a2b_base64, "is_canonical": is_canonical},
+    ),
+    "tool_call_delta": FastAction("input_received", "delta", _JOIN, _JOIN_NAMES),
     "tool_result_text_delta": FastAction(
-        "result_text_received", "delta", act=_result_text_received
+        "result_text_received",
+        "delta",
+        _RESULT_TEXT,
+        {"ResultText": ResultText, **_JOIN_NAMES},
     ),
 }
