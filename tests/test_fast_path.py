@@ -36,9 +36,15 @@ from streamspec._events import (
     Event,
     ModelCallEndEvent,
     ModelCallStartEvent,
+    ReplyStartEvent,
     TextBlockDeltaEvent,
     TextBlockEndEvent,
     TextBlockStartEvent,
+    ToolCallDeltaEvent,
+    ToolCallEndEvent,
+    ToolCallStartEvent,
+    ToolResultEndEvent,
+    ToolResultStartEvent,
     rules_hold,
 )
 from streamspec._fast_decode import (
@@ -487,12 +493,40 @@ def test_a_whole_fold_reads_each_route_and_its_guards_from_the_tables() -> None:
     namespace: dict[str, Any] = {}
     source = whole_fold_source(_PLAN_OF_KIND["tool_result_end"], namespace)
     assert source.count("by_value.get(repr(getattr(event, field, MISSING)))") == 2
-    assert "message.index['tool_call'].get(key_1)" in source
-    assert "message.index['tool_result'].get(key_2)" in source
+    assert "instances_1 = message.index['tool_call']" in source
+    assert "instances_2 = message.index['tool_result']" in source
     field, by_value = namespace["guarded_2"]["running"]
     assert field == "state"
     assert sorted(by_value) == ["'denied'", "'error'", "'interrupted'", "'success'"]
     assert {target for target, _ in by_value.values()} == {"ended"}
+
+
+def test_a_whole_fold_that_ends_an_instance_joins_its_text_and_sets_its_wire_state() -> None:
+    """An end folded fast leaves a text block and a tool call one string each, as the
+    full path does, and a call's wire state follows the table (``finished`` once answered)."""
+    r = {"reply_id": "r"}
+    events = [
+        ReplyStartEvent(session_id="s", name="a", **r),
+        TextBlockStartEvent(block_id="b", **r),
+        *(TextBlockDeltaEvent(block_id="b", delta=f"{n} ", **r) for n in range(3)),
+        TextBlockEndEvent(block_id="b", **r),
+        ToolCallStartEvent(tool_call_id="c", tool_call_name="f", **r),
+        *(ToolCallDeltaEvent(tool_call_id="c", delta=d, **r) for d in ('{"a"', ":", "1}")),
+        ToolCallEndEvent(tool_call_id="c", **r),
+        ToolResultStartEvent(tool_call_id="c", tool_call_name="f", **r),
+        ToolResultEndEvent(tool_call_id="c", state="success", **r),
+    ]
+    fast, full = Reducer(), _full_reducer()
+    for event in events:
+        assert fast.apply(event) == full.apply(event) == ()
+    assert fast.next_index == len(events)
+    for reducer in (fast, full):
+        block = reducer.message.index["text"]["b"]
+        call = reducer.message.index["tool_call"]["c"]
+        assert (block.parts, block.batches, block.joined()) == ([], None, "0 1 2 ")
+        assert (call.parts, call.batches) == ([], None)
+    assert fast.message.index["tool_call"]["c"].wire == "finished"
+    assert fast.export_state() == full.export_state()
 
 
 def test_a_whole_fold_refuses_what_needs_the_full_judgement() -> None:

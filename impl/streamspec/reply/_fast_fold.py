@@ -46,7 +46,8 @@ from streamspec._fast_decode import (
 )
 from streamspec._machines import COMPILED, ROUTES
 from streamspec._tables import Row
-from streamspec.reply._message import ACTIONS, CHECKS, FAST_ACTIONS, FastAction, Message
+from streamspec.reply._content import Chunked, ToolCall
+from streamspec.reply._message import ACTIONS, CHECKS, FAST_ACTIONS, FastAction
 
 if TYPE_CHECKING:
     from streamspec.reply._reducer import Plan, Reducer
@@ -181,7 +182,11 @@ def whole_fold_body(plan: Plan, namespace: dict[str, Any]) -> list[str]:
     :meth:`~streamspec._tables.CompiledMachine.lookup` does; a keyed route
     reads the instance of ``str(event.<key>)`` in its family, its initial
     state when there is none yet. Any route without a row returns ``False``
-    before anything changed. The body reads :data:`WHOLE_ARGUMENTS`.
+    before anything changed. Then, route by route, the row's action runs and
+    its target applies as :meth:`~streamspec.reply._message.Message.set_state`
+    applies it; a route none of whose rows acts has no action call, and a
+    reply route whose rows are all self-loops leaves the reply state as it is.
+    The body reads :data:`WHOLE_ARGUMENTS`.
     """
     lines = [
         "if reducer._finished or not reducer._index:",
@@ -192,23 +197,37 @@ def whole_fold_body(plan: Plan, namespace: dict[str, Any]) -> list[str]:
         lines += ["if event.reply_id != message.reply_id:", "    return False"]
     acts = []
     for n, step in enumerate(plan.whole):
-        namespace[f"rows_{n}"] = _plain_rows(step)
+        rows = _plain_rows(step)
+        guarded = _guarded_rows(step)
+        taken = [*rows.values(), *(row for _, by in guarded.values() for row in by.values())]
+        namespace[f"rows_{n}"] = rows
         if step.family is None:
             lines.append(f"state_{n} = reducer._reply_state")
             key = "None"
-            settle = f"reducer._reply_state = row_{n}[0]"
+            loops = all(target == state for state, (target, _) in rows.items()) and not guarded
+            settle = [] if loops else [f"reducer._reply_state = row_{n}[0]"]
         else:
-            route = step.route
             namespace[f"initial_{n}"] = step.initial
             lines += [
-                f"key_{n} = str(event.{route.path[0]})",
-                f"entity = message.index[{step.family!r}].get(key_{n})",
+                f"instances_{n} = message.index[{step.family!r}]",
+                f"key_{n} = str(event.{step.route.path[0]})",
+                f"entity = instances_{n}.get(key_{n})",
                 f"state_{n} = initial_{n} if entity is None else entity.state",
             ]
             key = f"key_{n}"
-            settle = f"set_state(message, {route.machine!r}, {route.scope!r}, {key}, row_{n}[0])"
+            settle = [
+                f"entity = instances_{n}[key_{n}]",
+                f"target = row_{n}[0]",
+                "moved = entity.state != target",
+                "entity.state = target",
+                "if entity.__class__ is ToolCall:",
+                "    entity.wire = CALL_WIRE[target] or entity.wire",
+                "if moved and isinstance(entity, Chunked) and (",
+                "    entity.parts or entity.batches is not None",
+                "):",
+                "    entity.joined()",
+            ]
         lines.append(f"row_{n} = rows_{n}.get(state_{n})")
-        guarded = _guarded_rows(step)
         if guarded:
             namespace[f"guarded_{n}"] = guarded
             lines += [
@@ -217,13 +236,12 @@ def whole_fold_body(plan: Plan, namespace: dict[str, Any]) -> list[str]:
                 f"    row_{n} = by_value.get(repr(getattr(event, field, MISSING)))",
             ]
         lines += [f"if row_{n} is None:", "    return False"]
-        acts += [
-            f"if row_{n}[1] is not None:",
-            f"    row_{n}[1](message, event, {key}, None)",
-            settle,
-        ]
-    namespace["set_state"] = Message.set_state
-    namespace["MISSING"] = _MISSING
+        if any(action is not None for _, action in taken):
+            acts += [f"if row_{n}[1] is not None:", f"    row_{n}[1](message, event, {key}, None)"]
+        acts += settle
+    namespace.update(
+        MISSING=_MISSING, ToolCall=ToolCall, Chunked=Chunked, CALL_WIRE=COMPILED["tool_call"].wire
+    )
     return [*lines, "reducer._index += 1", *acts, "return True"]
 
 
