@@ -203,6 +203,20 @@ def test_no_mutant_starts_past_the_deadline(tmp_path: Path) -> None:
     assert (tmp_path / "sample.py").read_text(encoding="utf-8") == SAMPLE
 
 
+def test_a_failing_command_shows_the_tail_of_its_output(tmp_path: Path) -> None:
+    """A failing run returns its last OUTPUT_TAIL lines, stderr after stdout, so a broken
+    unmutated tree says which test failed."""
+    lines = mutate.OUTPUT_TAIL + 5
+    script = f"import sys\nfor n in range({lines}): print('line', n)\nsys.exit('boom')"
+    status, _, output = mutate.run_with_output(tmp_path, [sys.executable, "-c", script], 60)
+    assert status == "killed"
+    shown = output.splitlines()
+    assert len(shown) == mutate.OUTPUT_TAIL
+    assert shown[-2:] == [f"line {lines - 1}", "boom"]
+    status, _, output = mutate.run_with_output(tmp_path, [sys.executable, "-c", "pass"], 60)
+    assert (status, output) == ("survived", "")
+
+
 def test_report_section_is_replaced_not_repeated(tmp_path: Path) -> None:
     """Writing the same run twice keeps one section with the newer table."""
     page = tmp_path / "mutation.md"

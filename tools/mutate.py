@@ -14,7 +14,8 @@ Rules:
    ``PYTHONDONTWRITEBYTECODE=1``, so no result depends on an earlier mutant;
    pytest loads ``mutation_plugin``, which keeps the suite's Hypothesis
    profile but drops shrinking and the example database.
-3. The unmutated copy runs first; if its tests fail the run stops.
+3. The unmutated copy runs first; if its tests fail the run stops and shows
+   the last lines of their output.
 4. A mutant is *killed* when the tests exit non-zero, *timeout* when they run
    past ``--timeout``, *survived* when they pass, *equivalent* when its id is
    listed in ``tools/equivalent-mutants.txt`` (not run). The score is
@@ -76,6 +77,8 @@ _IGNORE = shutil.ignore_patterns(
     ".git", ".hypothesis", "__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache", "*.pyc"
 )
 KILLED, SURVIVED, TIMEOUT, EQUIVALENT = "killed", "survived", "timeout", "equivalent"
+#: How many lines of its output a failing unmutated run shows (rule 3).
+OUTPUT_TAIL = 40
 
 
 @dataclass(frozen=True)
@@ -168,6 +171,12 @@ def export_commit(root: Path, ref: str, target: Path) -> Path:
 
 def run_command(copy: Path, command: Sequence[str], timeout: float) -> tuple[str, float]:
     """Run ``command`` in ``copy``; return (killed | survived | timeout, seconds)."""
+    status, seconds, _ = run_with_output(copy, command, timeout)
+    return status, seconds
+
+
+def run_with_output(copy: Path, command: Sequence[str], timeout: float) -> tuple[str, float, str]:
+    """Run ``command`` in ``copy``; return its status, seconds and the tail of its output."""
     shutil.rmtree(copy / ".hypothesis", ignore_errors=True)
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
     paths = [copy / "impl", copy / "tests", Path(__file__).resolve().parent]
@@ -179,8 +188,10 @@ def run_command(copy: Path, command: Sequence[str], timeout: float) -> tuple[str
             list(command), cwd=copy, env=env, timeout=timeout, capture_output=True, check=False
         )
     except subprocess.TimeoutExpired:
-        return TIMEOUT, time.monotonic() - began
-    return (SURVIVED if done.returncode == 0 else KILLED), time.monotonic() - began
+        return TIMEOUT, time.monotonic() - began, f"timed out after {timeout:.0f} s"
+    output = (done.stdout + done.stderr).decode("utf-8", "replace").splitlines()
+    status = SURVIVED if done.returncode == 0 else KILLED
+    return status, time.monotonic() - began, "\n".join(output[-OUTPUT_TAIL:])
 
 
 def related_tests(tree: Path, path: str) -> list[str]:
@@ -467,9 +478,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             snapshot = export_commit(ROOT, args.ref, Path(temp) / "tree")
         else:
             snapshot = make_copy(ROOT, Path(temp) / "tree")
-        status, baseline = run_command(snapshot, command, 3600)
+        status, baseline, output = run_with_output(snapshot, command, 3600)
         if status != SURVIVED:
-            print(f"the unmutated tree fails: {' '.join(command)}", file=sys.stderr)
+            print(f"the unmutated tree fails: {' '.join(command)}\n{output}", file=sys.stderr)
             return 2
         timeout = args.timeout or baseline * 3 + 30
         print(f"{len(jobs)} mutants; baseline {baseline:.1f}s; timeout {timeout:.0f}s", flush=True)
