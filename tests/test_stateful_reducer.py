@@ -14,10 +14,12 @@ from typing import Any
 
 import pytest
 from hypothesis import settings
+from hypothesis.stateful import invariant
 from streamspec import DecodeError, ProtocolError, Reducer, TextBlockDeltaEvent, decode_event
 from streamspec._errors import UsageError
-from streamspec._machines import MACHINES, match_rejection
+from streamspec._machines import COMPILED, MACHINES, ROUTES, match_rejection
 from streamspec._resources import load_spec_json
+from streamspec.reply._content import JOIN_EVERY, Chunked, TextBlock, ToolCall
 from streamspec.testing import (
     SWARM_RULES,
     Implementation,
@@ -49,7 +51,61 @@ _REDUCER_SWITCHES: dict[str, Any] = {
     "usage_error": UsageError,
     "names_keys": True,
 }
-LenientReducerMachine = machine_for(_reducer, **_REDUCER_SWITCHES)
+
+
+def _taking_deltas(kind: str) -> frozenset[str]:
+    """The states of ``kind``'s instance machine in which its deltas append (self-loops)."""
+    route = ROUTES[kind][1]
+    return frozenset(
+        state
+        for (state, event), row in COMPILED[route.machine].plain.items()
+        if event == route.event and row.target == state
+    )
+
+
+#: ``instance class -> states in which it takes deltas``.
+_DELTA_STATES: Mapping[type, frozenset[str]] = {
+    TextBlock: _taking_deltas("text_block_delta") | _taking_deltas("thinking_block_delta"),
+    ToolCall: _taking_deltas("tool_call_delta"),
+}
+
+
+class _TextInTiers:
+    """Streamed text is held as :class:`Chunked` promises, so memory follows the text: fewer
+    than JOIN_EVERY pending deltas and batches, and one string once an instance has left the
+    states that take deltas."""
+
+    impl: Any
+
+    # Hypothesis runs invariants in name order; this one must run before any that dumps or
+    # exports, since a dump joins every text (and caches it) and would hide what was held.
+    @invariant()
+    def bounded_text_tiers(self) -> None:
+        message = self.impl.message
+        texts: list[Any] = [*message.blocks.values(), *message.calls.values()]
+        texts += [
+            sub
+            for result in message.results.values()
+            for sub in getattr(result, "output", ())
+            if isinstance(sub, Chunked)
+        ]
+        for entity in texts:
+            if not isinstance(entity, Chunked):
+                continue
+            assert len(entity.parts) < JOIN_EVERY, f"{entity.id}: {len(entity.parts)} deltas"
+            assert len(entity.batches or ()) < JOIN_EVERY, f"{entity.id}: too many batches"
+            if (
+                entity.__class__ in _DELTA_STATES
+                and entity.state not in _DELTA_STATES[entity.__class__]
+            ):
+                held = (entity.parts, entity.batches, entity.runs)
+                assert held == ([], None, None), f"{entity.id} left deltas behind: {held}"
+
+
+class LenientReducerMachine(_TextInTiers, machine_for(_reducer, **_REDUCER_SWITCHES)):  # type: ignore[misc]
+    """The lenient reducer, its text tiers checked too."""
+
+
 StrictReducerMachine = machine_for(
     _reducer, strict=True, error_type=ProtocolError, **_REDUCER_SWITCHES
 )
@@ -75,9 +131,13 @@ def _resume_judged_in_full(state: Mapping[str, Any]) -> Implementation:
     return reducer
 
 
-FullPathReducerMachine = machine_for(
-    _judged_in_full, **{**_REDUCER_SWITCHES, "resume": _resume_judged_in_full}
-)
+class FullPathReducerMachine(  # type: ignore[misc]
+    _TextInTiers,
+    machine_for(_judged_in_full, **{**_REDUCER_SWITCHES, "resume": _resume_judged_in_full}),
+):
+    """The reducer with its fast paths off, its text tiers checked too."""
+
+
 TestFullPathReducer = FullPathReducerMachine.TestCase
 TestFullPathReducer.settings = settings(max_examples=max(10, settings.default.max_examples // 3))
 TestFullPathReducer.__doc__ = (
