@@ -562,6 +562,26 @@ def test_a_fast_action_may_not_rebind_the_delta_body_s_own_names() -> None:
     assert "JOIN_EVERY" not in namespace
 
 
+class _Id(str):
+    """A string subclass: a key the fast paths leave to the full judgement."""
+
+
+def test_a_whole_fold_leaves_a_key_that_is_not_exactly_a_string_to_the_full_path() -> None:
+    """A block id of a ``str`` subclass is not folded fast; the full path folds it as the
+    plain string it equals, so both paths give the same message and states."""
+    r = {"reply_id": "r"}
+    reducer, full = Reducer(), _full_reducer()
+    start = ReplyStartEvent(session_id="s", name="a", **r)
+    for each in (reducer, full):
+        each.apply(start)
+    odd = TextBlockStartEvent(block_id=_Id("b"), **r)
+    assert not reducer._fast[TextBlockStartEvent](reducer, odd)
+    assert reducer.next_index == 1
+    assert reducer.apply(odd) == full.apply(odd) == ()
+    assert reducer.export_state() == full.export_state()
+    assert reducer.states()["block"] == {"text:b": "open"}
+
+
 def test_a_delta_object_fold_runs_its_fast_path_inline() -> None:
     """A delta's object fold binds the fast path's names and runs its body: no call to ``then``."""
     kind = "text_block_delta"

@@ -170,6 +170,14 @@ def _guarded_rows(step: Any) -> Mapping[str, tuple[str, PlainRows]]:
     }
 
 
+def _with_subclasses(cls: type[Any]) -> frozenset[type[Any]]:
+    subclasses: list[type[Any]] = cls.__subclasses__()
+    return frozenset({cls}).union(*(_with_subclasses(sub) for sub in subclasses))
+
+
+#: The instance classes that hold text in tiers (:class:`Chunked` and its subclasses).
+_JOINING: Final = _with_subclasses(Chunked)
+
 #: The names a whole-event fold's body reads: the reducer and the event.
 WHOLE_ARGUMENTS: Final = ("reducer", "event")
 
@@ -180,8 +188,9 @@ def whole_fold_body(plan: Plan, namespace: dict[str, Any]) -> list[str]:
     Each route ``n`` looks its row up in ``rows_n``, then in ``guarded_n`` by
     the ``repr`` of the guarded field's value, as
     :meth:`~streamspec._tables.CompiledMachine.lookup` does; a keyed route
-    reads the instance of ``str(event.<key>)`` in its family, its initial
-    state when there is none yet. Any route without a row returns ``False``
+    reads the instance of ``event.<key>`` in its family, its initial state
+    when there is none yet (a key that is not exactly a ``str`` is judged in
+    full, which makes it one). Any route without a row returns ``False``
     before anything changed. Then, route by route, the row's action runs and
     its target applies as :meth:`~streamspec.reply._message.Message.set_state`
     applies it; a route none of whose rows acts has no action call, and a
@@ -210,7 +219,9 @@ def whole_fold_body(plan: Plan, namespace: dict[str, Any]) -> list[str]:
             namespace[f"initial_{n}"] = step.initial
             lines += [
                 f"instances_{n} = message.index[{step.family!r}]",
-                f"key_{n} = str(event.{step.route.path[0]})",
+                f"key_{n} = event.{step.route.path[0]}",
+                f"if key_{n}.__class__ is not str:",
+                "    return False",
                 f"entity = instances_{n}.get(key_{n})",
                 f"state_{n} = initial_{n} if entity is None else entity.state",
             ]
@@ -222,7 +233,7 @@ def whole_fold_body(plan: Plan, namespace: dict[str, Any]) -> list[str]:
                 "entity.state = target",
                 "if entity.__class__ is ToolCall:",
                 "    entity.wire = CALL_WIRE[target] or entity.wire",
-                "if moved and isinstance(entity, Chunked) and (",
+                "if moved and entity.__class__ in JOINING and (",
                 "    entity.parts or entity.batches is not None",
                 "):",
                 "    entity.joined()",
@@ -240,7 +251,7 @@ def whole_fold_body(plan: Plan, namespace: dict[str, Any]) -> list[str]:
             acts += [f"if row_{n}[1] is not None:", f"    row_{n}[1](message, event, {key}, None)"]
         acts += settle
     namespace.update(
-        MISSING=_MISSING, ToolCall=ToolCall, Chunked=Chunked, CALL_WIRE=COMPILED["tool_call"].wire
+        MISSING=_MISSING, ToolCall=ToolCall, JOINING=_JOINING, CALL_WIRE=COMPILED["tool_call"].wire
     )
     return [*lines, "reducer._index += 1", *acts, "return True"]
 
