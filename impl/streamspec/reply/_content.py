@@ -20,7 +20,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any, Final
 
-from streamspec._events import ABSENT, is_given
+from streamspec._events import ABSENT
 
 __all__ = [
     "JOIN_EVERY",
@@ -479,8 +479,3 @@ class ExternalResult:
 def media_type_of(given: str, current: str) -> str:
     """AgentScope keeps the old media type when a merged chunk gives an empty one."""
     return given or current
-
-
-def given_text(value: Any) -> str | None:
-    """Return an optional text field's value, or ``None`` when absent or null."""
-    return value if is_given(value) else None

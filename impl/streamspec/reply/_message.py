@@ -34,7 +34,6 @@ from streamspec.reply._content import (
     ToolCall,
     ToolResult,
     decode_base64,
-    given_text,
     is_canonical,
     media_type_of,
 )
@@ -187,8 +186,8 @@ class Message:
 
     def block_ended(self, event: Any, key: str | None, item: Item) -> None:
         """A text end with ``text`` replaces the text (a voice reply cut short)."""
-        text = given_text(getattr(event, "text", ABSENT))
-        if text is not None:
+        text = getattr(event, "text", None)
+        if text is not None and text is not ABSENT:
             block = self.blocks[("text", event.block_id)]
             assert isinstance(block, TextBlock)
             block.replace(text)
