@@ -121,6 +121,17 @@ def test_a_malformed_envelope_lists_every_problem():
     )
 
 
+def test_an_envelope_without_a_version_is_refused_naming_it():
+    """``version`` is required: an otherwise whole envelope without it is not read as v1."""
+    whole = {"version": 1, "type": "text_delta", "payload": {"text": "hi"}}
+    assert decode_envelope(whole).payload == {"text": "hi"}
+    without = {key: value for key, value in whole.items() if key != "version"}
+    with pytest.raises(DecodeError) as caught:
+        decode_envelope(without)
+    assert caught.value.problems == ("required field missing @ $.version",)
+    assert str(caught.value).startswith("unreadable envelope")
+
+
 def test_agentscope_payload_keeps_id_created_at_and_metadata_verbatim():
     """The payload of an AgentScope event is its AgentScope JSON minus type, base fields included."""
     obj = {
