@@ -17,6 +17,14 @@ from agentscope_schema import agentscope_problems, definitions
 from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
+from streamspec import (
+    DataBlockDeltaEvent,
+    RequireUserConfirmEvent,
+    TextBlockDeltaEvent,
+    TextBlockEndEvent,
+    UserInterruptEvent,
+    encode_event,
+)
 from streamspec._errors import UsageError
 from streamspec.cli._fuzz import fuzz_command
 from streamspec.conform import _fuzz as fuzz_module
@@ -33,7 +41,7 @@ from streamspec.conform._fuzz import (
     render_report,
     vector_name,
 )
-from streamspec.conform._fuzz_cases import TARGETS, FuzzCase, fuzz_cases
+from streamspec.conform._fuzz_cases import TARGETS, FuzzCase, fuzz_cases, wire_event
 from streamspec.conform._program import Answer, Errored, Ready, Result, Skipped
 from streamspec.conform._reference import ALL_CHECKS, reference_output
 from streamspec.conform._vectors import load_cases, request_case
@@ -135,6 +143,41 @@ def test_cases_for_2_0_3_use_no_key_2_0_3_lacks(case: FuzzCase) -> None:
         assert not (obj["type"] == "DATA_BLOCK_DELTA" and "url" in obj)
         assert "finished_reason" not in obj
         assert "created_at" not in json.dumps(obj.get("tool_calls", []))
+
+
+def test_wire_json_for_2_0_3_drops_only_what_2_0_3_lacks() -> None:
+    """For 2.0.3 an event keeps every key 2.0.3 has: a text end loses its ``text``, a data
+    delta's URL becomes a base64 chunk, a batch's blocks lose their stamps, and a user
+    interrupt, which 2.0.3 lacks, has no form at all."""
+    r = {"reply_id": "r"}
+    delta = TextBlockDeltaEvent(block_id="b", delta="hi", **r)
+    assert wire_event(delta, "agentscope-2.0.3") == {
+        "type": "TEXT_BLOCK_DELTA",
+        "reply_id": "r",
+        "block_id": "b",
+        "delta": "hi",
+    }
+    end = TextBlockEndEvent(block_id="b", text="cut", **r)
+    assert wire_event(end, "agentscope-2.0.3") == {
+        "type": "TEXT_BLOCK_END",
+        "reply_id": "r",
+        "block_id": "b",
+    }
+    url = DataBlockDeltaEvent(block_id="d", media_type="image/png", url="https://x/a.png", **r)
+    assert wire_event(url, "agentscope-2.0.3") == {
+        "type": "DATA_BLOCK_DELTA",
+        "reply_id": "r",
+        "block_id": "d",
+        "media_type": "image/png",
+        "data": "AAEC",
+    }
+    call = {"type": "tool_call", "id": "c", "name": "f", "input": "{}", "created_at": "t"}
+    asked = RequireUserConfirmEvent(tool_calls=(call,), **r)
+    written = wire_event(asked, "agentscope-2.0.3")
+    assert written is not None
+    assert written["tool_calls"] == [{"type": "tool_call", "id": "c", "name": "f", "input": "{}"}]
+    assert wire_event(UserInterruptEvent(**r), "agentscope-2.0.3") is None
+    assert wire_event(end, "agentscope-2.0.11") == encode_event(end)
 
 
 @given(fuzz_cases())
