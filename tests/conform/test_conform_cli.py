@@ -401,3 +401,11 @@ def test_checks_limit_what_is_offered_and_compared(tmp_path: Path):
     lines = result.stdout.splitlines()
     assert "reduce checks compared: message" in lines
     assert lines[-1] == "4 passed, 0 failed"
+
+
+def test_help_names_each_file_option_s_value_file():
+    """``--report``, ``--junit`` and ``--expected-failures`` take a FILE, and help says so."""
+    result = _conform("--help")
+    assert result.exit_code == 0
+    for option in ("--report", "--junit", "--expected-failures"):
+        assert f"{option} FILE" in result.output, result.output

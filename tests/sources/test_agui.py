@@ -890,6 +890,8 @@ VIOLATIONS: list[tuple[str, list[dict[str, Any]], str]] = [
      "ACTIVITY_SNAPSHOT.replace: Input should be a valid boolean"),
     ("state snapshot without snapshot", [started(), ev("STATE_SNAPSHOT")],
      "STATE_SNAPSHOT.snapshot: Field required"),
+    ("state delta not a list", [started(), ev("STATE_DELTA", delta={"op": "add"})],
+     "STATE_DELTA.delta: Input should be a valid list"),
 ]  # fmt: skip
 
 
