@@ -7,7 +7,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from streamspec.audit._svg import stacked_columns
+from streamspec.audit._svg import colour, stacked_columns
 
 
 @pytest.mark.parametrize(("count", "width"), [(1, 48), (13, 48), (20, 32), (45, 14), (200, 14)])
@@ -20,3 +20,13 @@ def test_columns_share_640_px_between_14_and_48_wide(count: int, width: int) -> 
     assert bars[:count] == [width - 4] * count
     xs = [float(x) for x in re.findall(r'<rect x="([^"]+)" y="[^"]+" width=', svg)[:count]]
     assert [b - a for a, b in itertools.pairwise(xs)] == [width] * (count - 1)
+
+
+def test_colours_name_meanings_and_cycle_seven_hex_colours_for_the_rest() -> None:
+    """A verdict keeps its meaning's colour; any other name takes the next of seven distinct
+    ``#rrggbb`` colours by position, then the cycle starts again."""
+    assert colour("failed", 3) == "#c0392b"
+    cycle = [colour("group", position) for position in range(8)]
+    assert all(re.fullmatch(r"#[0-9a-f]{6}", c) for c in cycle), cycle
+    assert len(set(cycle[:7])) == 7
+    assert cycle[7] == cycle[0]

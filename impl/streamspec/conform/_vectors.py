@@ -175,8 +175,8 @@ def _file_cases(base: Path, kind: str, level: str, path: Path) -> list[VectorCas
                 for number, value in enumerate(cases):
                     where = f"$.cases[{number}]"
                     name = value.get("id") if kind == "judge" and isinstance(value, dict) else None
-                    if kind == "judge" and not isinstance(name, str):
-                        name = str(number)  # reported below: id is required
+                    # A case without a string id (required for judge, reported below) is
+                    # named by its position.
                     named.append((name if isinstance(name, str) else str(number), value, where))
             else:
                 named.append((path.stem, document, "$"))
