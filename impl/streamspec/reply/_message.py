@@ -186,8 +186,8 @@ class Message:
 
     def block_ended(self, event: Any, key: str | None, item: Item) -> None:
         """A text end with ``text`` replaces the text (a voice reply cut short)."""
-        text = getattr(event, "text", None)
-        if text is not None and text is not ABSENT:
+        text: Any = getattr(event, "text", ABSENT)
+        if is_given(text):
             block = self.blocks[("text", event.block_id)]
             assert isinstance(block, TextBlock)
             block.replace(text)
