@@ -54,6 +54,7 @@ def test_reading_folds_most_lines_without_making_events() -> None:
 
 
 def test_the_table_has_a_row_per_series_asked() -> None:
+    """The command prints a header and one row per ``--series``, in order, with both counts."""
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
         assert calls.main(["--series", "text", "--series", "blocks", "--size", "20"]) == 0
