@@ -21,7 +21,7 @@ from streamspec.conform._vectors import load_cases, request_case
 
 ADAPTER = importlib.util.find_spec("streamspec.adapters.agentscope")
 assert ADAPTER is not None and ADAPTER.origin is not None
-PYTHON_203 = os.environ.get("STREAMSPEC_AGENTSCOPE_203_PYTHON")
+PYTHON_203 = os.environ.get("STREAMSPEC_AGENTSCOPE_203_PYTHON") or None  # empty: unset
 COMMANDS = {
     "2.0.11": [sys.executable, "-m", "streamspec.adapters.agentscope"],
     "2.0.3": [PYTHON_203 or "", ADAPTER.origin],
