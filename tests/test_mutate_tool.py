@@ -309,3 +309,16 @@ def test_staged_run_stops_at_the_related_files_and_gives_the_suites_verdict(
     (tree / "tests" / "test_rest.py").write_text("import time\ntime.sleep(60)\n")
     status, seconds = mutate.run_staged(tree, command, 30, first)
     assert (status, seconds < 30) == ("killed", True)
+
+
+def test_a_related_screen_stops_after_the_related_files(tmp_path: Path) -> None:
+    """The screen gives the related files' verdict, and a survivor when no file names the module."""
+    tree = _staged_tree(tmp_path)
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", "tests"]
+    first = ["tests/test_related.py"]
+    (tree / "tests" / "test_rest.py").write_text("def test_fails():\n    assert False\n")
+    assert mutate.run_staged(tree, command, 120, first, first_only=True)[0] == "survived"
+    assert mutate.run_staged(tree, command, 120, first)[0] == "killed"
+    assert mutate.run_staged(tree, command, 120, [], first_only=True) == ("survived", 0.0)
+    (tree / "tests" / "test_related.py").write_text("def test_fails():\n    assert False\n")
+    assert mutate.run_staged(tree, command, 120, first, first_only=True)[0] == "killed"

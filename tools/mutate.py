@@ -29,6 +29,11 @@ Rules:
 7. With ``--minutes``, no mutant starts past that many minutes from the
    start; the report says the run stopped there. With ``--sample`` the
    mutants run in a seeded random order, so the part run is a random sample.
+8. ``--tests related`` is a screen, not a score of the suite: a code mutant
+   meets only the first stage of rule 6, the test files that name its module.
+   A mutant they miss is reported as surviving (also when no test file names
+   its module); the whole suite may still kill it. It finds the weakly tested
+   places of a large area in a fraction of the time of ``--tests all``.
 """
 
 from __future__ import annotations
@@ -72,6 +77,7 @@ REDUCER_FILES = tuple(
 TESTS = {
     "stateful": ["-x", "tests/test_stateful_reducer.py"],
     "all": ["-x", "-m", "not lint", "tests"],
+    "related": ["-x", "-m", "not lint", "tests"],
 }
 _IGNORE = shutil.ignore_patterns(
     ".git", ".hypothesis", "__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache", "*.pyc"
@@ -213,17 +219,25 @@ def related_tests(tree: Path, path: str) -> list[str]:
 
 
 def run_staged(
-    copy: Path, command: Sequence[str], timeout: float, first: Sequence[str]
+    copy: Path,
+    command: Sequence[str],
+    timeout: float,
+    first: Sequence[str],
+    *,
+    first_only: bool = False,
 ) -> tuple[str, float]:
     """Run ``command`` on the ``first`` test files, then on the rest of its selection (rule 6).
 
     ``command`` selects the whole ``tests`` directory; both stages share ``timeout``.
+    ``first_only``: stop after the first stage (rule 8); no ``first`` files is a survivor.
     """
+    if first_only and not first:
+        return SURVIVED, 0.0
     if not first:
         return run_command(copy, command, timeout)
     at = list(command).index("tests")
     status, spent = run_command(copy, [*command[:at], *first, *command[at + 1 :]], timeout)
-    if status != SURVIVED:
+    if status != SURVIVED or first_only:
         return status, spent
     rest = [*command, *(f"--ignore={path}" for path in first)]
     status, more = run_command(copy, rest, max(1.0, timeout - spent))
@@ -253,11 +267,13 @@ def run_mutants(
     equivalent: dict[str, str] | None = None,
     progress: Callable[[Result, int, int], None] | None = None,
     staged: bool = False,
+    first_only: bool = False,
     deadline: float | None = None,
 ) -> list[Result]:
     """Run each mutant of ``jobs`` against ``command`` in its own copy of ``tree``.
 
     ``staged``: run a code mutant's related test files first (rule 6).
+    ``first_only``: run only those (rule 8).
     ``deadline``: a ``time.monotonic()`` past which no mutant is started
     (rule 7); the results are then those of the mutants started before it.
     """
@@ -288,7 +304,9 @@ def run_mutants(
                     status, seconds = KILLED, 0.0
                 else:
                     first = related_tests(copy, job.path) if staged else []
-                    status, seconds = run_staged(copy, command, timeout, first)
+                    status, seconds = run_staged(
+                        copy, command, timeout, first, first_only=first_only
+                    )
             finally:
                 shutil.rmtree(copy, ignore_errors=True)
                 make_copy(tree, copy)
@@ -506,7 +524,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             timeout=timeout,
             equivalent=equivalent,
             progress=report,
-            staged=args.tests == "all",
+            staged=args.tests in ("all", "related"),
+            first_only=args.tests == "related",
             deadline=None if args.minutes is None else began + args.minutes * 60,
         )
     order = {job.id: n for n, job in enumerate(sorted(jobs, key=_source_order))}
