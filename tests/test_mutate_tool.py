@@ -136,6 +136,18 @@ def test_the_equivalent_list_parses() -> None:
     assert all(re.fullmatch(r"\S+:\d+:\d+:[a-z]+\d*(#\d+)?", i) for i in listed)
 
 
+def test_every_listed_equivalent_is_a_mutant_of_the_code() -> None:
+    """An id names a line and a column: an edit above it moves the mutant, and the list must follow.
+
+    A stale id would run its equivalent mutant as a survivor and count a mutant
+    of some other line as equivalent.
+    """
+    listed = mutate.parse_equivalents((TOOLS / "equivalent-mutants.txt").read_text("utf-8"))
+    files = sorted({ident.split(":")[0] for ident in listed})
+    current = {m.id for path in files for m in mutants.mutants_of_file(ROOT, path)}
+    assert sorted(set(listed) - current) == []
+
+
 @pytest.mark.parametrize(
     ("text", "problem"),
     [("a.py:1:0:cmp\n", "has no reason"), ("a.py:1:0:cmp x\na.py:1:0:cmp y\n", "listed twice")],
