@@ -385,6 +385,7 @@ FAMILIES.append(machine_sections)
 #: name -> render) and ``DOC_FILES`` (the first is the sections' home).
 PART_GENERATORS: list[str] = [
     "streamspec._actions_docs",
+    "streamspec.cli._docs",
     "streamspec.completion._docs",
     "streamspec.envelope._docs",
     "streamspec.pairing._docs",

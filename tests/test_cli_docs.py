@@ -1,0 +1,104 @@
+"""docs/cli.md says what each command's own ``--help`` says.
+
+The page is generated from the click commands; these tests hold it against
+click's help formatter, a separate reading of the same commands: every option
+the help lists is on the page with the same help words, and nothing else is.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from streamspec.cli import main
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "cli.md"
+COMMANDS = [
+    "adapter",
+    "audit",
+    "check",
+    "conform",
+    "convert",
+    "fuzz",
+    "judge",
+    "pairing check",
+    "pairing repair",
+    "reduce",
+]
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _doc_section(command: str) -> str:
+    text = DOC.read_text(encoding="utf-8")
+    start = text.index(f"### `streamspec {command}`\n")
+    end = text.find("\n### ", start + 1)
+    return text[start : end if end != -1 else text.index("<!-- END GENERATED")]
+
+
+def _help(command: str) -> str:
+    result = CliRunner().invoke(
+        main, [*command.split(), "--help"], terminal_width=1000, max_content_width=1000
+    )
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _split_brackets(text: str) -> tuple[str, str]:
+    """An option's help line as words and click's trailing ``[default: ...; x>=1]`` groups."""
+    found = re.search(r"(\s*\[[^\]]*\])+$", text)
+    return (text[: found.start()], found.group()) if found else (text, "")
+
+
+def _help_options(help_text: str) -> set[str]:
+    options = help_text.split("\nOptions:\n", 1)[1]
+    return set(re.findall(r"^\s{2}((?:-\w|--[\w-]+))", options, re.MULTILINE))
+
+
+def test_the_page_lists_every_command_once() -> None:
+    """Each command of ``streamspec --help`` (and pairing's two) has one section."""
+    text = DOC.read_text(encoding="utf-8")
+    listed = re.findall(r"^### `streamspec ([a-z ]+)`$", text, re.MULTILINE)
+    assert listed == COMMANDS
+    top = _help("")
+    assert set(re.findall(r"^\s{2}([a-z]+)\s{2}", top.split("Commands:")[1], re.MULTILINE)) == {
+        c.split()[0] for c in COMMANDS
+    }
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_each_command_s_options_and_words_match_its_help(command: str) -> None:
+    """The page's option names are the help's, and each option's help words are on the page."""
+    help_text = _help(command)
+    section = _doc_section(command)
+    on_page = set(re.findall(r"^\| `(-[\w-]+)`", section, re.MULTILINE))
+    assert on_page == _help_options(help_text)
+    description = help_text.split("\n\n", 1)[1].split("\nOptions:\n", 1)[0]
+    assert _words(description.replace("\b", "")) in _words(section.replace("\\|", "|"))
+    for line in help_text.split("\nOptions:\n", 1)[1].splitlines():
+        match = re.match(r"^\s{2}(-[\w-]+).*?\s{2,}(\S.*)$", line)
+        if match is None:
+            continue
+        words, brackets = _split_brackets(match.group(2))
+        row = next(r for r in section.splitlines() if r.startswith(f"| `{match.group(1)}`"))
+        assert _words(words) in _words(row.replace("\\|", "|")), (command, match.group(1))
+        for bound in re.findall(r"x([<>]=?)([^\s\];]+)", brackets):
+            shown = {">=": "≥", "<=": "≤"}.get(bound[0], bound[0]) + " " + bound[1]
+            assert shown in row.split(" | ")[1], (command, match.group(1), shown)
+
+
+def test_defaults_on_the_page_are_the_ones_help_shows() -> None:
+    """A default the help shows is the page's default column, e.g. ``reduce --from``."""
+    for command in COMMANDS:
+        help_text = _help(command)
+        section = _doc_section(command)
+        shown = re.findall(r"^\s{2}(--[\w-]+).*\[default: ([^\];]+)[\];]", help_text, re.M)
+        for name, default in shown:
+            row = next(r for r in section.splitlines() if r.startswith(f"| `{name}`"))
+            if f"[default: {default}]" in row:
+                continue  # the option's own help words say it
+            assert row.split(" | ")[2] == f"`{default}`", (command, name)
