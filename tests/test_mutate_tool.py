@@ -293,6 +293,34 @@ def test_related_tests_are_those_that_name_the_module(tmp_path: Path) -> None:
     assert mutate.related_tests(tmp_path, "spec/machines/reply.json") == []
 
 
+def test_related_tests_also_name_a_module_that_imports_it(tmp_path: Path) -> None:
+    """A test of the public package, or of a module that reads a data module, is related."""
+    package = tmp_path / "impl" / "streamspec"
+    (package / "sources").mkdir(parents=True)
+    (package / "__init__.py").write_text("from streamspec.sources import read\n")
+    (package / "sources" / "__init__.py").write_text("from ._a3s import read\n")
+    (package / "sources" / "_a3s.py").write_text("from . import _cases\n")
+    (package / "sources" / "_cases.py").write_text("CASES = []\n")
+    (package / "sources" / "_other.py").write_text("import json\n")
+    (package / "cli").mkdir()
+    (package / "cli" / "_reduce.py").write_text("X = 1\n")
+    (package / "cli" / "_main.py").write_text('LAZY = "streamspec.cli._reduce"\n')
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "test_public.py").write_text("from streamspec.sources import read\n")
+    (tests / "test_top.py").write_text("import streamspec\nstreamspec.read\n")
+    (tests / "test_a3s.py").write_text("from streamspec.sources import _a3s\n")
+    (tests / "test_cli.py").write_text("import streamspec.cli._main\n")
+    related = mutate.related_tests
+    assert related(tmp_path, "impl/streamspec/sources/_a3s.py") == [
+        "tests/test_a3s.py",
+        "tests/test_public.py",
+    ]
+    assert related(tmp_path, "impl/streamspec/sources/_cases.py") == ["tests/test_a3s.py"]
+    assert related(tmp_path, "impl/streamspec/sources/_other.py") == []
+    assert related(tmp_path, "impl/streamspec/cli/_reduce.py") == ["tests/test_cli.py"]
+
+
 def _staged_tree(tmp_path: Path) -> Path:
     """A tree whose ``tests`` holds a fast related file and a slow unrelated one."""
     (tmp_path / "sample.py").write_text(SAMPLE, encoding="utf-8")

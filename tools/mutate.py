@@ -23,7 +23,8 @@ Rules:
 5. A spec mutant is written, then every generator runs in the copy (twice),
    so staleness checks pass and only a semantic test can kill it.
 6. With ``--tests all``, a code mutant first runs the test files that name
-   its module (:func:`related_tests`); only when they pass do the other test
+   its module or a module that imports it (:func:`related_tests`); only when
+   they pass do the other test
    files run. The verdict is the one the whole suite gives; most mutants die
    in the first stage, in a fraction of the suite's time.
 7. With ``--minutes``, no mutant starts past that many minutes from the
@@ -39,6 +40,7 @@ Rules:
 from __future__ import annotations
 
 import argparse
+import ast
 import datetime as dt
 import os
 import random
@@ -200,17 +202,57 @@ def run_with_output(copy: Path, command: Sequence[str], timeout: float) -> tuple
     return status, time.monotonic() - began, "\n".join(output[-OUTPUT_TAIL:])
 
 
+def _dotted(path: str) -> str:
+    """``impl/streamspec/a/_b.py`` -> ``streamspec.a._b``; an ``__init__`` -> its package."""
+    return path[len("impl/") : -len(".py")].replace("/", ".").removesuffix(".__init__")
+
+
+def _imported(tree: Path, path: str) -> set[str]:
+    """The dotted names the module at ``path`` imports; ``from p import n`` gives ``p`` and ``p.n``.
+
+    A string constant that is a dotted name of the package counts: the module
+    imports it by name (``importlib.import_module``).
+    """
+    dotted = _dotted(path)
+    package = dotted if path.endswith("__init__.py") else dotted.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse((tree / path).read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            base = base[: len(base) - node.level + 1] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Constant) and str(node.value).startswith("streamspec."):
+            found.add(str(node.value))  # imported by name: a lazy command, a generator
+    return found
+
+
 def related_tests(tree: Path, path: str) -> list[str]:
     """The test files under ``tree/tests`` that name the module at ``path`` (rule 6).
 
     A file names ``impl/streamspec/completion/_judge.py`` when its text holds
-    ``streamspec.completion._judge``, or ``from streamspec.completion import _judge``.
+    ``streamspec.completion._judge``, or ``from streamspec.completion import _judge``;
+    or when it names, the same ways, a module of the package that imports it
+    directly (the top-level ``streamspec``, which every test names, excepted).
+    A test reaches a private module through its package's public names, and a
+    data module through the generator that reads it.
     """
     if not (path.startswith("impl/") and path.endswith(".py")):
         return []
-    dotted = path[len("impl/") : -len(".py")].replace("/", ".").removesuffix(".__init__")
-    package, _, name = dotted.rpartition(".")
-    names = (dotted, f"from {package} import {name}")
+    dotted = _dotted(path)
+    modules = {dotted}
+    for other in sorted((tree / PACKAGE).rglob("*.py")):
+        name = other.relative_to(tree).as_posix()
+        if name != path and dotted in _imported(tree, name):
+            modules.add(_dotted(name))
+    modules.discard(PACKAGE.rpartition("/")[2])
+    names: list[str] = []
+    for module in sorted(modules):
+        package, _, last = module.rpartition(".")
+        names += [module, f"from {package} import {last}"]
     return [
         test.relative_to(tree).as_posix()
         for test in sorted((tree / "tests").rglob("test_*.py"))
