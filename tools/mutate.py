@@ -24,9 +24,9 @@ Rules:
    so staleness checks pass and only a semantic test can kill it.
 6. With ``--tests all``, a code mutant first runs the test files that name
    its module or a module that imports it (:func:`related_tests`); only when
-   they pass do the other test
-   files run. The verdict is the one the whole suite gives; most mutants die
-   in the first stage, in a fraction of the suite's time.
+   they pass do the other test files run. The verdict is the one the whole
+   suite gives; most mutants die in the first stage, in a fraction of the
+   suite's time.
 7. With ``--minutes``, no mutant starts past that many minutes from the
    start; the report says the run stopped there. With ``--sample`` the
    mutants run in a seeded random order, so the part run is a random sample.
