@@ -18,6 +18,7 @@ from hypothesis.stateful import invariant
 from streamspec import DecodeError, ProtocolError, Reducer, TextBlockDeltaEvent, decode_event
 from streamspec._errors import UsageError
 from streamspec._machines import COMPILED, MACHINES, ROUTES, match_rejection
+from streamspec._oracle import machine_class
 from streamspec._resources import load_spec_json
 from streamspec.reply._content import JOIN_EVERY, Chunked, TextBlock, ToolCall
 from streamspec.testing import (
@@ -102,8 +103,34 @@ class _TextInTiers:
                 assert held == ([], None, None), f"{entity.id} left deltas behind: {held}"
 
 
-class LenientReducerMachine(_TextInTiers, machine_for(_reducer, **_REDUCER_SWITCHES)):  # type: ignore[misc]
-    """The lenient reducer, its text tiers checked too."""
+def _events_from(machine: str, state: str) -> tuple[str, ...]:
+    """The events the python-statemachine class has a transition for from ``state``."""
+    source = machine_class(machine).states_map[state]
+    return tuple(sorted({str(event) for t in source.transitions for event in t.events}))
+
+
+class _AllowedFromTheMachines:
+    """A diagnostic's ``allowed`` (not compared by runners, spec/README.md §4) lists the
+    events its machine has a row for from its state, as the executable spec has them."""
+
+    impl: Any
+
+    @invariant()
+    def allowed_is_what_the_state_accepts(self) -> None:
+        for diagnostic in self.impl.diagnostics:
+            if diagnostic.machine is None or diagnostic.state is None:
+                assert diagnostic.allowed == (), diagnostic
+                continue
+            wanted = _events_from(diagnostic.machine, diagnostic.state)
+            assert tuple(diagnostic.allowed) == wanted, (diagnostic, wanted)
+
+
+class LenientReducerMachine(
+    _AllowedFromTheMachines,
+    _TextInTiers,
+    machine_for(_reducer, **_REDUCER_SWITCHES),  # type: ignore[misc]
+):
+    """The lenient reducer, its text tiers and its diagnostics' allowed events checked too."""
 
 
 StrictReducerMachine = machine_for(
