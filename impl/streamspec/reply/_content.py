@@ -301,7 +301,7 @@ class ResultText(Chunked):
 
     __slots__ = ("id",)
 
-    def __init__(self, block_id: str, text: str = "") -> None:
+    def __init__(self, block_id: str, text: str) -> None:
         self.id = block_id
         self._start(text)
 
