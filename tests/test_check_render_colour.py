@@ -40,3 +40,23 @@ def test_a_stream_with_errors_ends_in_bold_red() -> None:
     out = _Terminal()
     render_report(check_lines(read_events(io.BytesIO(data))), out)
     assert out.getvalue().rstrip("\n").endswith("\x1b[1;31mviolations found\x1b[0m")
+
+
+def test_warnings_are_yellow_line_numbers_and_meanings_dim_headers_bold() -> None:
+    """A warning's code is yellow (SGR 33); its line and meaning are dim (2); table headers bold.
+
+    The stream stops with the reply and a text block open: two warnings
+    (``missing_reply_end``, ``open_at_end``) at line 2, no error, so the verdict is ok.
+    """
+    data = (
+        b'{"type":"REPLY_START","session_id":"s","reply_id":"r","name":"a"}\n'
+        b'{"type":"TEXT_BLOCK_START","reply_id":"r","block_id":"b"}\n'
+    )
+    out = _Terminal()
+    render_report(check_lines(read_events(io.BytesIO(data))), out)
+    text = out.getvalue()
+    assert "\x1b[2m2: \x1b[0m\x1b[33mopen_at_end\x1b[0m: block 'text:b' is still open" in text
+    assert "\x1b[2m      At the end of input an entity is still open" in text
+    assert "\x1b[1mmachine  id      state    open at end\x1b[0m" in text
+    assert "\x1b[1;31m" not in text
+    assert text.rstrip("\n").endswith("2 warnings — \x1b[1;32mok\x1b[0m")
