@@ -185,3 +185,35 @@ def test_the_report_renders_in_headless_chromium(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.count("<svg") >= 4
     assert "CONSOLE" not in done.stderr and "Uncaught" not in done.stderr
+
+
+def _headers(text: str) -> list[tuple[str, list[str]]]:
+    """Each table of the text summary: its title and its column names (the line with ┃)."""
+    lines = text.splitlines()
+    found = []
+    for at, line in enumerate(lines):
+        if "┃" in line:
+            title = " ".join(lines[at - 1].split())
+            if title == "state":  # a title wrapped over two lines
+                title = " ".join([*lines[at - 2].split(), "state"])
+            found.append((title, [cell.strip() for cell in line.split("┃")]))
+    return found
+
+
+def test_the_text_summary_names_each_table_and_its_columns(tmp_path: Path) -> None:
+    """The text summary's tables, in order, with their columns; a file that cannot be read
+    gets a table of its own with the reason."""
+    (tmp_path / "broken.jsonl.gz").write_bytes(b"\x1f\x8b not gzip")
+    shutil.copy(EXAMPLES / "seed000.agentscope.jsonl", tmp_path / "seed000.jsonl")
+    status, out, err = run_cli("audit", str(tmp_path), "--jobs", "1")
+    assert status == 1, err
+    per_calls = ["state", "model calls"]
+    by_source = ["source", "files", "events", "replies", "model calls", "errors", "warnings"]
+    assert _headers(out) == [
+        ("corpus", ["", "count"]),
+        ("verdicts by terminal state", per_calls),
+        ("verdicts by usage state", per_calls),
+        ("by source", by_source),
+        ("failed files", ["file", "reason"]),
+    ]
+    assert re.search(r"model calls\s+│\s+2\b", out), out
