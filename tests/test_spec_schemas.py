@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -169,3 +170,84 @@ def test_loader_accepts_every_shipped_table() -> None:
     names = [spec.name for path in MACHINE_FILES for spec in parse_machine_file(_load(path))]
     assert {"block", "reply", "tool_call", "tool_result"} <= set(names)
     assert len(names) == len(set(names))
+
+
+def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    """Set ``machines[0]``'s ``path`` (dotted, integer parts index lists) to ``value``."""
+
+    def change(machine: dict[str, Any]) -> None:
+        *parents, last = path.split(".")
+        here: Any = machine
+        for part in parents:
+            here = here[int(part)] if part.isdigit() else here[part]
+        here[int(last) if last.isdigit() else last] = value
+
+    return change
+
+
+def _append_row(**row: Any) -> Callable[[dict[str, Any]], None]:
+    return lambda machine: machine["rows"].append(
+        {"guard": None, "action": None, "ref": None, **row}
+    )
+
+
+#: One break of block.json's machine and the one problem the loader must name, written out.
+_ONE_PROBLEM = [
+    (_set("states.1", "open"), "a state must be an object @ $.machines[0].states[1]"),
+    (
+        _set("states.2.settled", True),
+        "a state cannot be both final and settled @ $.machines[0].states[2]",
+    ),
+    (_set("rows.0", []), "a row must be an object @ $.machines[0].rows[0]"),
+    (
+        _set("rows.0.guard", {"field": "x"}),
+        "required field missing: 'equals' @ $.machines[0].rows[0].guard",
+    ),
+    (
+        _set("rows.0.guard", {"field": "x", "equals": [1]}),
+        "a guard compares with a JSON scalar @ $.machines[0].rows[0].guard.equals",
+    ),
+    (
+        lambda machine: machine["events"].append(7),
+        "an event name must be a string @ $.machines[0].events[4]",
+    ),
+    (_set("initial", "nowhere"), "unknown state 'nowhere' @ $.machines[0].initial"),
+    (
+        _append_row(source="open", event="start", target="nowhere"),
+        "unknown state 'nowhere' @ $.machines[0].rows[{last}].target",
+    ),
+    (
+        _append_row(source="open", event="ping", target="open"),
+        "event 'ping' is not in the machine's events @ $.machines[0].rows[{last}].event",
+    ),
+    (
+        _append_row(source="closed", event="start", target="closed"),
+        "final state 'closed' cannot have rows @ $.machines[0].rows[{last}].source",
+    ),
+    (
+        lambda machine: machine["states"].append(dict(machine["states"][0])),
+        "state 'absent' is declared twice @ $.machines[0].states",
+    ),
+]
+
+
+@pytest.mark.parametrize(("change", "problem"), _ONE_PROBLEM)
+def test_each_malformed_machine_gets_its_own_words(
+    change: Callable[[dict[str, Any]], None], problem: str
+) -> None:
+    """Each check of the loader names its problem in its own words, at its path, alone."""
+    document = copy.deepcopy(_load(SPEC / "machines" / "block.json"))
+    change(document["machines"][0])
+    with pytest.raises(SpecError) as caught:
+        parse_machine_file(document)
+    last = len(document["machines"][0]["rows"]) - 1
+    assert list(caught.value.problems) == [problem.format(last=last)]
+
+
+def test_a_machine_that_is_not_an_object_is_named() -> None:
+    """An entry of ``machines`` that is not an object is one problem at its index."""
+    document = copy.deepcopy(_load(SPEC / "machines" / "block.json"))
+    document["machines"].append("block")
+    with pytest.raises(SpecError) as caught:
+        parse_machine_file(document)
+    assert list(caught.value.problems) == ["a machine must be an object @ $.machines[1]"]
