@@ -104,3 +104,63 @@ def test_the_table_lists_every_dialect():
     table = render_table()
     for token in ("openai", "deepseek-strict", "kimi", "mistral", "gemini", "anthropic"):
         assert token in table
+
+
+def _broken(change):
+    document = copy.deepcopy(load_spec_json(DIALECTS_FILE))
+    change(document)
+    return document
+
+
+#: One break of the bundled dialects and the one problem the loader must name, written out.
+_ONE_PROBLEM = [
+    (lambda d: d.update(version=2), "version must be 1 @ $.version"),
+    (lambda d: d.update(rules=[]), "must be an object @ $.rules"),
+    (lambda d: d.update(dialects={}), "must be a non-empty object @ $.dialects"),
+    (
+        lambda d: d["rules"]["empty_id"].update(summary=None),
+        "must be a string @ $.rules.empty_id.summary",
+    ),
+    (lambda d: d["dialects"].update(kimi=[]), "must be an object @ $.dialects.kimi"),
+    (
+        lambda d: d["dialects"]["kimi"].update(title=1),
+        "must be a string @ $.dialects.kimi.title",
+    ),
+    (
+        lambda d: d["dialects"]["kimi"].update(sources="x"),
+        "must be a list of strings @ $.dialects.kimi.sources",
+    ),
+    (
+        lambda d: d["dialects"]["kimi"].update(errors=[]),
+        "must be an object @ $.dialects.kimi.errors",
+    ),
+    (
+        lambda d: d["dialects"]["kimi"]["errors"].update(missing_result=3),
+        "error text must be a string @ $.dialects.kimi.errors.missing_result",
+    ),
+]
+
+
+@pytest.mark.parametrize(("change", "problem"), _ONE_PROBLEM)
+def test_each_broken_dialect_field_gets_its_own_words(change, problem):
+    """Each check of the dialect loader names its problem in its own words, at its path, alone."""
+    with pytest.raises(SpecError) as info:
+        load_dialects(_broken(change))
+    assert info.value.problems == (problem,)
+
+
+def test_a_rule_that_is_not_an_object_is_not_described_either():
+    """A rule's body that is not an object is named, and the rule counts as not described."""
+    with pytest.raises(SpecError) as info:
+        load_dialects(_broken(lambda d: d["rules"].update(empty_id=1)))
+    assert info.value.problems == (
+        "must be an object @ $.rules.empty_id",
+        "rule empty_id is not described @ $.rules",
+    )
+
+
+def test_a_dialects_document_that_is_not_an_object():
+    """Anything but an object is one problem at the root."""
+    with pytest.raises(SpecError) as info:
+        load_dialects([])
+    assert info.value.problems == ("must be an object @ $",)
