@@ -19,7 +19,7 @@ for the reducer's hot path; nothing here knows about any provider.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any, Final, Protocol
 
 import attrs
@@ -371,10 +371,3 @@ def compile_machine(spec: MachineSpec) -> CompiledMachine:
         allowed={name: tuple(sorted(events)) for name, events in allowed.items()},
     )
 
-
-def rows_by_source(spec: MachineSpec) -> Mapping[str, Sequence[Row]]:
-    """Group a machine's rows by source state, in table order."""
-    grouped: dict[str, list[Row]] = {s.name: [] for s in spec.states}
-    for row in spec.rows:
-        grouped[row.source].append(row)
-    return grouped
