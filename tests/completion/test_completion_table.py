@@ -252,3 +252,56 @@ def test_bad_finish_reasons_are_all_reported() -> None:
         "vocabulary 'v' is listed twice @ $.vocabularies[1].vocabulary",
         "expected string 'name' @ $.vocabularies[1].name",
     )
+
+
+def _first_rule_event(document: Any) -> str:
+    return str(document["joint"]["rules"][0]["event"])
+
+
+#: One break of completion.json and the problems the loader must name, written out.
+_BROKEN_COMPLETION = [
+    (lambda d: d.update(joint=[]), ["expected an object 'joint' @ $.joint"]),
+    (
+        lambda d: d["joint"].update(machine="receipt"),
+        ["the joint rules drive the 'verdict' machine @ $.joint.machine"],
+    ),
+    (lambda d: d["joint"].update(description=1), ["expected string @ $.joint.description"]),
+    (lambda d: d["joint"].update(rules={}), ["expected array @ $.joint.rules"]),
+    (
+        lambda d: d["joint"]["rules"].__setitem__(0, []),
+        ["a rule is an object with an object 'when' @ $.joint.rules[0]"],
+    ),
+    (
+        lambda d: d["joint"]["rules"][0]["when"].update(error="failed"),
+        ["expected array @ $.joint.rules[0].when.error"],
+    ),
+    (lambda d: d.update(routes=[]), ["expected an object 'routes.events' @ $.routes"]),
+    (
+        lambda d: d["routes"]["events"]["model_chunk"].update(event="nope"),
+        ["'nope' is not an event of 'output' @ $.routes.events.model_chunk.event"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("change", "problems"), _BROKEN_COMPLETION)
+def test_each_broken_part_of_the_completion_table_gets_its_own_words(
+    change: Any, problems: list[str]
+) -> None:
+    """Each check of the completion loader names its problem in its own words, at its path."""
+    document: Any = copy.deepcopy(load_spec_json(COMPLETION_FILE))
+    change(document)
+    with pytest.raises(SpecError) as info:
+        parse_completion_document(document)
+    assert list(info.value.problems) == problems
+
+
+def test_two_joint_rules_that_fire_one_event_are_named() -> None:
+    """No two joint rules fire the same verdict event."""
+    document: Any = copy.deepcopy(load_spec_json(COMPLETION_FILE))
+    rules = document["joint"]["rules"]
+    rules[1]["event"] = _first_rule_event(document)
+    with pytest.raises(SpecError) as info:
+        parse_completion_document(document)
+    assert list(info.value.problems) == [
+        f"event {_first_rule_event(document)!r} is fired by more than one rule @ $.joint.rules"
+    ]
