@@ -244,9 +244,14 @@ def test_serve_answers_unreadable_and_invalid_lines_errored():
     bad_kind = {"type": "run", "seq": 4, "kind": "fold", "case": {}, "after_each": False}
     _, answers = _serve(START, b"{not json\n", bad_kind)
     assert "seq" not in answers[1]
-    assert "not JSON" in answers[1]["message"]
-    assert answers[2]["seq"] == 4
-    assert "@ $.kind" in answers[2]["message"]
+    assert answers[1]["message"].startswith("invalid protocol message: not JSON (")
+    assert answers[1]["message"].endswith(") @ $")
+    assert answers[2] == {
+        "type": "errored",
+        "seq": 4,
+        "message": "invalid request: expected one of ['reduce', 'judge', 'envelope', 'pairing'],"
+        " got 'fold' @ $.kind",
+    }
 
 
 def test_serve_stops_at_stop_and_answers_nothing_after_it():
