@@ -86,7 +86,16 @@ def test_a_state_of_another_audit_is_refused(tmp_path: Path) -> None:
         "audit", str(EXAMPLES), "--state", str(state), "--group-by", "metadata.model"
     )
     assert status == 2
-    assert "holds the state of another audit" in err
+    assert err.strip().splitlines()[-1] == (
+        f"Error: {str(state)!r} holds the state of another audit (source 'auto', group_by [], "
+        "findings None); this one is source 'auto', group_by ['metadata.model'], findings None: "
+        "use another --state directory or remove it"
+    )
+    assert orjson.loads((state / "audit.json").read_bytes())["format"] == "streamspec.audit-state"
+    (state / "audit.json").write_bytes(b"{not json")
+    status, _, err = run_cli("audit", str(EXAMPLES), "--state", str(state))
+    assert status == 2
+    assert f"{str(state)!r} holds the state of another audit (unreadable settings)" in err
 
 
 def _audit_command(corpus: Path, out: Path, *extra: str) -> list[str]:
