@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shlex
 import sys
 from collections.abc import Collection, Mapping
@@ -247,6 +248,19 @@ def test_a_planted_bug_is_found_shrunk_and_repeatable(tmp_path: Path) -> None:
     # Shrinking ends at a local minimum: usually the start alone, at most two events beside it.
     assert "THINKING_BLOCK_START" in types and len(types) <= 3, types
     assert divergence.message == "" and "errored:" not in render_report(report)
+    lines = render_report(report).splitlines()
+    assert lines[0] == "divergences (1 class, most frequent first):"
+    assert (
+        lines[1] == f"{divergence.count:>7}  $.output.message.content[*] (a thinking block missing)"
+    )
+    plural = "event" if len(types) == 1 else "events"
+    assert lines[2] == f"         minimal example: {len(types)} {plural}: not written (no --out)"
+    assert lines[3] == f"         event types: {', '.join(types)}"
+    assert lines[4].startswith("         first difference at $.output.message.content[")
+    assert ": expected {" in lines[4] and lines[4].endswith(", actual <absent>")
+    assert re.fullmatch(
+        r"\d+ examples, \d+ agreed, \d+ diverged in 1 classes, \d+ skipped", lines[5]
+    )
     again = fuzz(FakeProgram(_drop_thinking), max_examples=250, seed_=seed, shrink_budget=100)
     assert render_report(again) == render_report(report)
 
