@@ -62,6 +62,21 @@ def test_the_flags_are_those_the_readers_need() -> None:
     assert next(e for e in ENTRIES if e.name == "a3s").detects is None
 
 
+def test_each_source_s_title_and_finish_vocabulary() -> None:
+    """How reports name each source, and the vocabulary its finish words are looked up in."""
+    assert {e.name: (e.title, e.vocabulary) for e in ENTRIES} == {
+        "envelope": ("streamspec envelope v1", None),
+        "muse": ("muse", "muse"),
+        "openai_chat": ("OpenAI Chat Completions", "openai_chat"),
+        "openai_responses": ("OpenAI Responses", "openai_responses"),
+        "anthropic": ("Anthropic Messages", "anthropic"),
+        "agui": ("AG-UI", "ag_ui"),
+        "vercel_ui": ("Vercel AI UI message stream", "vercel_ai"),
+        "a3s": ("a3s-code v1", "a3s"),
+        "agentscope": ("AgentScope", "agentscope"),
+    }
+
+
 @pytest.mark.parametrize(
     ("record", "expected"),
     [
