@@ -503,7 +503,8 @@ def test_a_whole_fold_reads_each_route_and_its_guards_from_the_tables() -> None:
 
 def test_a_whole_fold_that_ends_an_instance_joins_its_text_and_sets_its_wire_state() -> None:
     """An end folded fast leaves a text block and a tool call one string each, as the
-    full path does, and a call's wire state follows the table (``finished`` once answered)."""
+    full path does, and a call's wire state follows the table (``finished`` once answered).
+    Before the end, both paths hold the deltas unjoined: a join happens on a move, not per delta."""
     r = {"reply_id": "r"}
     events = [
         ReplyStartEvent(session_id="s", name="a", **r),
@@ -517,8 +518,11 @@ def test_a_whole_fold_that_ends_an_instance_joins_its_text_and_sets_its_wire_sta
         ToolResultEndEvent(tool_call_id="c", state="success", **r),
     ]
     fast, full = Reducer(), _full_reducer()
-    for event in events:
+    for position, event in enumerate(events):
         assert fast.apply(event) == full.apply(event) == ()
+        if position == 4:  # the deltas are held as they came, joined only when the block ends
+            for reducer in (fast, full):
+                assert reducer.message.index["text"]["b"].parts == ["0 ", "1 ", "2 "]
     assert fast.next_index == len(events)
     for reducer in (fast, full):
         block = reducer.message.index["text"]["b"]

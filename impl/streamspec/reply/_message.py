@@ -306,12 +306,6 @@ class Message:
             message["error"] = copy.deepcopy(self.error)
         return message
 
-    def entity(self, machine: str, scope: str | None, key: str) -> Entity | None:
-        """Return the instance of ``machine`` named ``key``, if it exists."""
-        family = scope if machine == "block" else machine
-        instances = self.index.get(family) if family is not None else None
-        return instances.get(key) if instances is not None else None
-
     def instances(self) -> Mapping[str, list[Entity]]:
         """Every instance, grouped by machine, in creation order."""
         return {
