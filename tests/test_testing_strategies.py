@@ -1,0 +1,126 @@
+"""The value strategies of ``streamspec.testing`` draw what their docstrings promise.
+
+Another implementation's tests use these strategies; what each can draw is
+part of its contract. Each test checks every draw against the documented set
+(written out here) and finds each documented value at least once.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, find, given, settings
+from streamspec import decode_event, encode_event
+from streamspec.testing import (
+    OTHER_REPLY_ID,
+    REPLY_ID,
+    base64_chunks,
+    invalid_base64_chunks,
+    media_types,
+    text_deltas,
+    urls,
+    with_wrong_reply_id,
+)
+from streamspec.testing._strategies import INVALID_CHUNKS, permission_rules, with_changes
+
+_FIND = settings(max_examples=2000, suppress_health_check=list(HealthCheck), database=None)
+
+_URLS = {"https://example.com/a.png", "https://example.com/b%20c.wav", "file:///tmp/x"}
+_MEDIA_TYPES = {"image/png", "audio/wav", ""}
+_RULE_VALUES = {
+    "tool_name": {"f", "Bash"},
+    "rule_content": {None, "npm install", "src/**"},
+    "behavior": {"allow", "deny", "ask", "passthrough"},
+    "source": {"userSettings", "session"},
+}
+
+
+def _canonical(chunk: str) -> bool:
+    try:
+        raw = base64.b64decode(chunk, validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return base64.b64encode(raw).decode("ascii") == chunk
+
+
+@given(urls())
+def test_urls_are_the_three_documented_ones(url: str) -> None:
+    """A data delta's URL is one of three, a percent-escape and a file URL among them."""
+    assert url in _URLS
+
+
+@pytest.mark.parametrize("url", sorted(_URLS))
+def test_each_url_is_drawn(url: str) -> None:
+    assert find(urls(), lambda u: u == url, settings=_FIND) == url
+
+
+@given(media_types())
+def test_media_types_are_png_wav_or_empty(media_type: str) -> None:
+    assert media_type in _MEDIA_TYPES
+
+
+@pytest.mark.parametrize("media_type", sorted(_MEDIA_TYPES))
+def test_each_media_type_is_drawn(media_type: str) -> None:
+    assert find(media_types(), lambda m: m == media_type, settings=_FIND) == media_type
+
+
+@given(base64_chunks())
+def test_base64_chunks_are_canonical_encodings_of_at_most_six_bytes(chunk: str) -> None:
+    assert _canonical(chunk) and len(base64.b64decode(chunk)) <= 6
+
+
+def test_the_empty_chunk_and_a_padded_one_are_drawn() -> None:
+    assert find(base64_chunks(), lambda c: c == "", settings=_FIND) == ""
+    assert find(base64_chunks(), lambda c: c.endswith("=="), settings=_FIND).endswith("==")
+
+
+@given(invalid_base64_chunks())
+def test_invalid_chunks_are_never_canonical_base64(chunk: str) -> None:
+    assert not _canonical(chunk), chunk
+
+
+def test_the_listed_invalid_chunks_are_drawn_and_none_is_canonical() -> None:
+    """Every listed bad chunk is a kind of wrong the docs name; each is drawn."""
+    assert not [chunk for chunk in INVALID_CHUNKS if _canonical(chunk)]
+    for chunk in ("iVBOR==", "YR==", "-_-_", "é"):
+        assert find(invalid_base64_chunks(), lambda c, w=chunk: c == w, settings=_FIND) == chunk
+
+
+@given(text_deltas())
+def test_text_deltas_are_short_and_from_their_alphabet(delta: str) -> None:
+    """At most four characters of ``ab {}"é😀`` and newline."""
+    assert len(delta) <= 4 and set(delta) <= set('ab {}"é😀\n')
+
+
+@pytest.mark.parametrize("wanted", ["", "é", "😀", "\n", '"'])
+def test_text_deltas_reach_the_empty_the_non_ascii_and_the_quote(wanted: str) -> None:
+    found = find(text_deltas(), lambda d: wanted in d if wanted else d == "", settings=_FIND)
+    assert wanted in found
+
+
+@given(permission_rules())
+def test_permission_rules_have_the_four_fields_and_their_values(rule: dict[str, Any]) -> None:
+    assert {field: rule[field] for field in _RULE_VALUES} == rule
+    for field, values in _RULE_VALUES.items():
+        assert rule[field] in values, (field, rule[field])
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    sorted(((f, v) for f, vs in _RULE_VALUES.items() for v in vs), key=repr),
+)
+def test_each_permission_rule_value_is_drawn(field: str, value: Any) -> None:
+    found = find(permission_rules(), lambda rule: rule[field] == value, settings=_FIND)
+    assert found[field] == value
+
+
+def test_the_wrong_reply_id_is_the_other_one() -> None:
+    """with_wrong_reply_id moves an event of REPLY_ID to OTHER_REPLY_ID and changes nothing else."""
+    event = decode_event({"type": "TEXT_BLOCK_START", "reply_id": REPLY_ID, "block_id": "b0"})
+    moved = with_wrong_reply_id(event)
+    assert OTHER_REPLY_ID != REPLY_ID
+    assert moved == with_changes(event, reply_id=OTHER_REPLY_ID)
+    assert encode_event(moved) == {**encode_event(event), "reply_id": OTHER_REPLY_ID}
