@@ -1,0 +1,138 @@
+"""Each check of the stateful machine fails an implementation with the bug it is there for.
+
+Every reducer below is the reference with one thing wrong; the machine of
+``streamspec.testing`` must fail it, and say what failed. A check that stopped
+running, or that compared the wrong things, would let its bug pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, Phase, settings
+from streamspec import ProtocolError, Reducer
+from streamspec._errors import UsageError
+from streamspec.testing import run_against
+
+_SETTINGS = settings(
+    max_examples=150,
+    phases=[Phase.generate],
+    suppress_health_check=list(HealthCheck),
+    deadline=None,
+    database=None,
+)
+
+
+class _ClosedTooSoon(Reducer):
+    """Reports an open text block as closed (its message is right)."""
+
+    def states(self) -> dict[str, dict[str, str]]:
+        found = super().states()
+        found["block"] = {k: "closed" if s == "open" else s for k, s in found["block"].items()}
+        return found
+
+
+class _WrongCodeWhenStrict(Reducer):
+    """Raises the right violation under another code in strict mode."""
+
+    def apply(self, event: Any) -> tuple[Any, ...]:
+        try:
+            return super().apply(event)
+        except ProtocolError as error:
+            other = (
+                "after_reply_end" if error.diagnostic.code != "after_reply_end" else "unknown_block"
+            )
+            raise ProtocolError(attrs.evolve(error.diagnostic, code=other)) from None
+
+
+class _SilentWhenStrict(Reducer):
+    """Swallows the violation strict mode must raise (and changes nothing)."""
+
+    def apply(self, event: Any) -> tuple[Any, ...]:
+        try:
+            return super().apply(event)
+        except ProtocolError:
+            return ()
+
+
+class _EndsTheReplyAtFinish(Reducer):
+    """Moves the reply to ``ended`` when the input ends."""
+
+    def finish(self) -> tuple[Any, ...]:
+        found = super().finish()
+        self._reply_state = "ended"
+        return found
+
+
+class _WarnsAtEveryFinish(Reducer):
+    """Repeats its end-of-input warnings at every ``finish()``."""
+
+    def finish(self) -> tuple[Any, ...]:
+        found = super().finish()
+        self.first_warnings: tuple[Any, ...] = getattr(self, "first_warnings", None) or found
+        return self.first_warnings
+
+
+class _RenamedByUnreadable(Reducer):
+    """Renames the message when it counts an unreadable object."""
+
+    def reject_unreadable(self, paths: Any, reason: str) -> tuple[Any, ...]:
+        found = super().reject_unreadable(paths, reason)
+        self.message.name = "renamed"
+        return found
+
+
+class _ForgetsItsNameOnResume(Reducer):
+    """Exports everything but the message name."""
+
+    def export_state(self) -> dict[str, Any]:
+        state = super().export_state()
+        state["message"]["reply"]["name"] = None
+        return state
+
+
+class _CountsFromOne(Reducer):
+    """Tells a next index one past the real one."""
+
+    @property
+    def next_index(self) -> int:
+        return super().next_index + 1
+
+
+def _resume(state: Mapping[str, Any]) -> Reducer:
+    return _ForgetsItsNameOnResume.from_state(state)
+
+
+@pytest.mark.parametrize(
+    ("reducer", "switches", "failure"),
+    [
+        (_ClosedTooSoon, {"legal_only": True}, r"states"),
+        (_WrongCodeWhenStrict, {"strict": True, "error_type": ProtocolError}, r"raised|code"),
+        (
+            _SilentWhenStrict,
+            {"strict": True, "error_type": ProtocolError},
+            r"strict mode accepted an event",
+        ),
+        (_EndsTheReplyAtFinish, {}, r"finish\(\) changed the states"),
+        (_WarnsAtEveryFinish, {}, r"a second finish\(\) reported something"),
+        (_RenamedByUnreadable, {"unreadable": True}, r"unreadable object #\d+ changed the message"),
+        (_ForgetsItsNameOnResume, {"resume": _resume}, r"resumed"),
+        (_CountsFromOne, {}, r"next_index is \d+, the oracle's next index is \d+"),
+    ],
+    ids=lambda value: value.__name__ if isinstance(value, type) else None,
+)
+def test_the_machine_fails_a_reducer_with_one_thing_wrong(
+    reducer: type[Reducer], switches: dict[str, Any], failure: str
+) -> None:
+    """The machine finds the planted bug within its budget, and its failure says what broke."""
+    with pytest.raises(AssertionError, match=failure):
+        run_against(
+            lambda strict, **options: reducer(strict=strict, **options),
+            settings_=_SETTINGS,
+            after_finish=UsageError,
+            swarm=False,
+            **switches,
+        )
