@@ -226,3 +226,37 @@ def test_the_text_summary_names_each_table_and_its_columns(tmp_path: Path) -> No
         ("failed files", ["file", "reason"]),
     ]
     assert re.search(r"model calls\s+│\s+2\b", out), out
+
+
+def test_the_report_names_each_section_and_says_what_its_plot_shows(tmp_path: Path) -> None:
+    """The HTML report's sections, in order, each plot with its caption, each table its columns."""
+    corpus = tmp_path / "c"
+    make_corpus(corpus, 30)
+    lines = (EXAMPLES / "seed000.agentscope.jsonl").read_bytes().splitlines(keepends=True)
+    (corpus / "cut.jsonl").write_bytes(b"".join(lines[:9]))
+    (corpus / "broken.jsonl.gz").write_bytes(b"\x1f\x8b not gzip")
+    report = tmp_path / "r.html"
+    assert run_cli("audit", str(corpus), "--jobs", "1", "--html", str(report))[0] == 1
+    html = report.read_text(encoding="utf-8")
+    assert re.findall(r"<h2>(.*?)</h2>", html) == [
+        "Findings per code",
+        "Model calls per terminal state",
+        "Verdicts per day",
+        "Reply lengths",
+        "Worst files",
+        "By source",
+        "Files that could not be read",
+    ]
+    assert re.findall(r"<figcaption>(.*?)</figcaption>", html) == [
+        "Bars coloured by severity: red errors, orange warnings, blue information.",
+        "Did each model call really finish? One bar per verdict.",
+        "The day of a file is the UTC date of the first time its records carry.",
+        "Replies by their number of events, rounded up to a power of two.",
+        "The files with the most errors (then warnings).",
+    ]
+    heads = [re.findall(r"<th[^>]*>(.*?)</th>", t) for t in re.findall(r"<tr>(<th.*?)</tr>", html)]
+    assert heads == [
+        ["file", "errors", "warnings"],
+        ["source", "files", "events", "replies", "model calls", "errors", "warnings"],
+        ["file", "reason"],
+    ]
