@@ -14,6 +14,7 @@ from streamspec._coverage import (
     measure_reduce,
     report,
     row_label,
+    summary,
 )
 from streamspec._machines import MACHINES
 from streamspec._resources import load_spec_json, spec_dir
@@ -207,3 +208,16 @@ def test_measure_reads_every_kind_and_level(tmp_path) -> None:
     figures = report(coverage)
     assert figures["rows"]["covered"] == 1
     assert "reply: open --user_interrupt--> open" not in figures["rows"]["missing"]
+
+
+def test_the_summary_lists_whatever_is_not_yet_exercised() -> None:
+    """A row, an action or a code no vector reaches is listed by name under its own heading;
+    with nothing missing the heading is left out."""
+    figures = json.loads((spec_dir() / "vectors" / "coverage.json").read_text(encoding="utf-8"))
+    assert "Not yet exercised:" not in summary(figures)
+    figures["rows"]["missing"] = ["block: open --delta--> open"]
+    figures["codes"]["missing"] = ["after_reply_end"]
+    text = summary(figures)
+    assert text.endswith(
+        "Not yet exercised:\n\n- `block: open --delta--> open`\n- `after_reply_end`\n"
+    )
