@@ -219,5 +219,6 @@ def test_the_summary_lists_whatever_is_not_yet_exercised() -> None:
     figures["codes"]["missing"] = ["after_reply_end"]
     text = summary(figures)
     assert text.endswith(
-        "Not yet exercised:\n\n- `block: open --delta--> open`\n- `after_reply_end`\n"
+        "(coverage.json).\n\nNot yet exercised:\n\n"
+        "- `block: open --delta--> open`\n- `after_reply_end`\n"
     )
