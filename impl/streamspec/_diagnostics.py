@@ -155,8 +155,3 @@ class Diagnostic:
             key=data.get("key"),
             details=dict(data.get("details", {})),
         )
-
-
-def severity_of(code: str) -> Severity:
-    """Return the severity ``spec/violations.json`` gives ``code``."""
-    return CODE_INFO[code].severity

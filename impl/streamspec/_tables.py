@@ -370,4 +370,3 @@ def compile_machine(spec: MachineSpec) -> CompiledMachine:
         wire={s.name: s.wire for s in spec.states},
         allowed={name: tuple(sorted(events)) for name, events in allowed.items()},
     )
-

@@ -165,10 +165,6 @@ class ReplyWriter:
 
     # ------------------------------------------------------------ blocks
 
-    def is_open(self, block_id: str) -> bool:
-        """Whether ``block_id`` is an open block."""
-        return block_id in self._blocks
-
     def text(self, block_id: str, delta: str) -> None:
         """Append ``delta`` to text block ``block_id`` (opening it first if needed)."""
         self._open(block_id, _TEXT)
@@ -206,10 +202,6 @@ class ReplyWriter:
             self._emit(ThinkingBlockEndEvent(reply_id=self.reply_id, block_id=block_id))
 
     # ------------------------------------------------------------ tool calls
-
-    def is_calling(self, call_id: str) -> bool:
-        """Whether tool call ``call_id``'s input is open."""
-        return call_id in self._calls
 
     def tool_start(self, call_id: str, name: str) -> None:
         """Give ``TOOL_CALL_START`` for a call whose input is not open."""

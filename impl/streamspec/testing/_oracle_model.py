@@ -654,11 +654,3 @@ class OracleModel:
         if self._error is not ABSENT:
             message["error"] = copy.deepcopy(self._error)
         return message
-
-    def entity_keys(self) -> dict[str, list[tuple[str, str | None]]]:
-        """Return the ids that exist per machine, for strategies that aim at them."""
-        keys: dict[str, list[tuple[str, str | None]]] = {}
-        for machine, scope, key in self._machines:
-            if key is not None:
-                keys.setdefault(machine, []).append((key, scope))
-        return keys
