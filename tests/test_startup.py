@@ -45,6 +45,7 @@ NOT_FOR_REDUCE = [
     "streamspec._completion_events",
     "streamspec.envelope._envelope",
     "streamspec.envelope._catalog",
+    "streamspec.reply._state_check",
 ]
 SEED_000 = Path(__file__).resolve().parents[1] / "examples" / "seed000.agentscope.jsonl"
 

@@ -42,9 +42,11 @@ from streamspec._shapes import ROLES, json_name
 from streamspec._tables import Row
 from streamspec.reply._fast_fold import EventFold, fast_paths
 from streamspec.reply._message import ACTIONS, CHECKS, Message
-from streamspec.reply._state_check import STATE_FORMAT, check_state
 
 __all__ = ["STATE_FORMAT", "Reducer"]
+
+#: The ``format`` tag and version of a reducer state (:meth:`Reducer.export_state`).
+STATE_FORMAT: Final = ("streamspec.reducer-state", 1)
 
 _REPLY_INITIAL: Final = COMPILED["reply"].spec.initial
 _NO_DIAGNOSTICS: Final[tuple[Diagnostic, ...]] = ()
@@ -542,6 +544,8 @@ class Reducer:
                 ``problems`` lists every problem with its JSON path
                 (``... @ $.message.content[2].state``), ``paths`` the paths.
         """
+        from streamspec.reply._state_check import check_state  # noqa: PLC0415 - resumes only
+
         check_state(state)
         reducer = cls(strict=state["strict"])
         reducer.message = Message.restore(state["message"])

@@ -56,11 +56,10 @@ from streamspec._shapes import (
     problem_text,
 )
 from streamspec.reply._content import decode_base64
+from streamspec.reply._reducer import STATE_FORMAT
 
 __all__ = ["MAX_DEPTH", "STATE_FORMAT", "check_state"]
 
-#: The ``format`` tag and version of a reducer state.
-STATE_FORMAT: Final = ("streamspec.reducer-state", 1)
 #: How many arrays and objects a state may nest (orjson writes at most 254).
 MAX_DEPTH: Final = 254
 
