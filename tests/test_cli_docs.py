@@ -8,6 +8,8 @@ the help lists is on the page with the same help words, and nothing else is.
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -76,12 +78,16 @@ def test_each_command_s_options_and_words_match_its_help(command: str) -> None:
     help_text = _help(command)
     section = _doc_section(command)
     on_page = set(re.findall(r"^\| `(-[\w-]+)`", section, re.MULTILINE))
-    assert on_page == _help_options(help_text)
+    # click keeps a command's help option once made; a test that invoked the command alone
+    # leaves it "--help" only, so the help names are checked in a fresh process below.
+    help_names = {"-h", "--help"}
+    assert on_page - help_names == _help_options(help_text) - help_names
+    assert "-h" in on_page
     description = help_text.split("\n\n", 1)[1].split("\nOptions:\n", 1)[0]
     assert _words(description.replace("\b", "")) in _words(section.replace("\\|", "|"))
     for line in help_text.split("\nOptions:\n", 1)[1].splitlines():
         match = re.match(r"^\s{2}(-[\w-]+).*?\s{2,}(\S.*)$", line)
-        if match is None:
+        if match is None or match.group(1) in help_names:
             continue
         words, brackets = _split_brackets(match.group(2))
         row = next(r for r in section.splitlines() if r.startswith(f"| `{match.group(1)}`"))
@@ -102,3 +108,20 @@ def test_defaults_on_the_page_are_the_ones_help_shows() -> None:
             if f"[default: {default}]" in row:
                 continue  # the option's own help words say it
             assert row.split(" | ")[2] == f"`{default}`", (command, name)
+
+
+def test_every_command_takes_h_for_help_as_the_page_says() -> None:
+    """In a fresh process, ``streamspec COMMAND -h`` prints the command's help and exits 0."""
+    code = (
+        "import sys\n"
+        "from click.testing import CliRunner\n"
+        "from streamspec.cli import main\n"
+        "for command in sys.argv[1:]:\n"
+        "    result = CliRunner().invoke(main, [*command.split(), '-h'])\n"
+        "    assert result.exit_code == 0, (command, result.output)\n"
+        "    assert result.output.startswith(f'Usage: main {command} '), result.output\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, *COMMANDS], capture_output=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr.decode()
