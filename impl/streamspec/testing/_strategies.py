@@ -106,7 +106,10 @@ RESULT_BLOCK_IDS: Final = ("d0", "d1")
 #: Tool-result end states; ``running`` is never a legal end.
 RESULT_STATES: Final = ("success", "error", "interrupted", "denied", "running")
 #: Chunks that are not canonical base64 (``spec/README.md`` §6): bad characters,
-#: wrong or inner padding, non-zero pad bits, padding past the last group.
+#: wrong or inner padding, non-zero pad bits, padding past the last group. The
+#: pad bits of ``QR==`` and ``AAB=`` are in their last data character (the one
+#: before it would pass); ``YWJj====``, ``YWJj=`` and ``AAAA==`` pad a whole group,
+#: which ``binascii.a2b_base64`` accepts even in strict mode.
 INVALID_CHUNKS: Final = (
     "x",
     "iVBOR==",
@@ -117,9 +120,13 @@ INVALID_CHUNKS: Final = (
     "a b=",
     "é",
     "YR==",
+    "QR==",
+    "AAB=",
     "YQ=",
     "YQ",
     "YWJj====",
+    "YWJj=",
+    "AAAA==",
     "-_-_",
     "YQ==YWJj",
 )
