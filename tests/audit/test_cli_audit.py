@@ -260,3 +260,16 @@ def test_the_report_names_each_section_and_says_what_its_plot_shows(tmp_path: Pa
         ["source", "files", "events", "replies", "model calls", "errors", "warnings"],
         ["file", "reason"],
     ]
+
+
+def test_a_state_directory_that_cannot_be_made_is_one_line(tmp_path: Path) -> None:
+    """--state under a file: exit 2, one line naming the directory and why, nothing read."""
+    blocker = tmp_path / "file"
+    blocker.write_bytes(b"")
+    state = blocker / "state"
+    status, out, err = run_cli("audit", str(EXAMPLES), "--jobs", "1", "--state", str(state))
+    assert status == 2
+    assert err.strip().splitlines()[-1] == (
+        f"Error: cannot use the state directory {str(state)!r}: Not a directory"
+    )
+    assert out == ""
