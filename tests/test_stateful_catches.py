@@ -102,6 +102,26 @@ class _CountsFromOne(Reducer):
         return super().next_index + 1
 
 
+class _AppliesAfterFinish(Reducer):
+    """A reducer that ignores an event after ``finish()`` instead of refusing it."""
+
+    def apply(self, event: Any) -> tuple[Any, ...]:
+        try:
+            return super().apply(event)
+        except UsageError:
+            return ()
+
+
+class _ReadsAfterFinish(Reducer):
+    """A reducer that counts an unreadable object after ``finish()`` instead of refusing it."""
+
+    def reject_unreadable(self, paths: Any, reason: str) -> tuple[Any, ...]:
+        try:
+            return super().reject_unreadable(paths, reason)
+        except UsageError:
+            return ()
+
+
 def _resume(state: Mapping[str, Any]) -> Reducer:
     return _ForgetsItsNameOnResume.from_state(state)
 
@@ -121,6 +141,12 @@ def _resume(state: Mapping[str, Any]) -> Reducer:
         (_RenamedByUnreadable, {"unreadable": True}, r"unreadable object #\d+ changed the message"),
         (_ForgetsItsNameOnResume, {"resume": _resume}, r"resumed"),
         (_CountsFromOne, {}, r"next_index is \d+, the oracle's next index is \d+"),
+        (_AppliesAfterFinish, {}, r"^apply\(\) after finish\(\) did not raise"),
+        (
+            _ReadsAfterFinish,
+            {"unreadable": True},
+            r"^reject_unreadable\(\) after finish\(\) did not raise",
+        ),
     ],
     ids=lambda value: value.__name__ if isinstance(value, type) else None,
 )

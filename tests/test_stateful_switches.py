@@ -136,28 +136,7 @@ class _MisnumberedAnswers(Reducer):
         return tuple(attrs.evolve(d, index=(d.index or 0) + 1) for d in found)
 
 
-class _AppliesAfterFinish(Reducer):
-    """A reducer that ignores an event after ``finish()`` instead of refusing it."""
-
-    def apply(self, event: Any) -> tuple[Any, ...]:
-        try:
-            return super().apply(event)
-        except UsageError:
-            return ()
-
-
-class _ReadsAfterFinish(Reducer):
-    """A reducer that counts an unreadable object after ``finish()`` instead of refusing it."""
-
-    def reject_unreadable(self, paths: Any, reason: str) -> tuple[Any, ...]:
-        try:
-            return super().reject_unreadable(paths, reason)
-        except UsageError:
-            return ()
-
-
 _BULK = {"bulk": True, "usage_error": UsageError, "swarm": False}
-_AFTER_FINISH = {"after_finish": UsageError, "unreadable": True, "swarm": False}
 
 
 @pytest.mark.parametrize(
@@ -168,12 +147,6 @@ _AFTER_FINISH = {"after_finish": UsageError, "unreadable": True, "swarm": False}
         (_Unnamed, {"names_keys": True, "swarm": False}, "does not name"),
         (_UnnamedOneByOne, {"names_keys": True, "swarm": False}, "does not name"),
         (_MisnumberedAnswers, {"swarm": False}, r"event #\d+: diagnostics .* differ"),
-        (_AppliesAfterFinish, _AFTER_FINISH, r"^apply\(\) after finish\(\) did not raise"),
-        (
-            _ReadsAfterFinish,
-            _AFTER_FINISH,
-            r"^reject_unreadable\(\) after finish\(\) did not raise",
-        ),
     ],
 )
 def test_the_bulk_and_naming_switches_catch_their_bug(
