@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, settings
 from streamspec import ProtocolError, Reducer
 from streamspec._errors import UsageError
-from streamspec.testing import run_against
+from streamspec.testing import ALL_CHECKS, run_against
 
 _SETTINGS = settings(
     max_examples=150,
@@ -74,6 +74,14 @@ class _WarnsAtEveryFinish(Reducer):
         found = super().finish()
         self.first_warnings: tuple[Any, ...] = getattr(self, "first_warnings", None) or found
         return self.first_warnings
+
+
+class _QuietAtFinish(Reducer):
+    """Reports nothing when the input ends, whatever is still open."""
+
+    def finish(self) -> tuple[Any, ...]:
+        super().finish()
+        return ()
 
 
 class _RenamedByUnreadable(Reducer):
@@ -138,6 +146,7 @@ def _resume(state: Mapping[str, Any]) -> Reducer:
         ),
         (_EndsTheReplyAtFinish, {}, r"finish\(\) changed the states"),
         (_WarnsAtEveryFinish, {}, r"a second finish\(\) reported something"),
+        (_QuietAtFinish, {}, r"^the end of input: diagnostics \[\] differ from the oracle's \[\{"),
         (_RenamedByUnreadable, {"unreadable": True}, r"unreadable object #\d+ changed the message"),
         (_ForgetsItsNameOnResume, {"resume": _resume}, r"resumed"),
         (_CountsFromOne, {}, r"next_index is \d+, the oracle's next index is \d+"),
@@ -161,4 +170,22 @@ def test_the_machine_fails_a_reducer_with_one_thing_wrong(
             after_finish=UsageError,
             swarm=False,
             **switches,
+        )
+
+
+def test_a_check_left_out_is_not_made() -> None:
+    """Without ``diagnostics`` in ``checks``, wrong end-of-input warnings pass; the rest is still checked."""
+    quiet = set(ALL_CHECKS) - {"diagnostics"}
+    run_against(
+        lambda strict, **options: _QuietAtFinish(strict=strict, **options),
+        settings_=_SETTINGS,
+        swarm=False,
+        checks=quiet,
+    )
+    with pytest.raises(AssertionError, match=r"finish\(\) changed the states"):
+        run_against(
+            lambda strict, **options: _EndsTheReplyAtFinish(strict=strict, **options),
+            settings_=_SETTINGS,
+            swarm=False,
+            checks=quiet,
         )

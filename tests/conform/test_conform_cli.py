@@ -7,6 +7,7 @@ import shlex
 import subprocess
 import sys
 import textwrap
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -146,6 +147,7 @@ def test_skipped_cases_are_counted_but_do_not_fail(tmp_path: Path):
 def test_report_lines_describe_every_case(tmp_path: Path):
     """The JSONL report has one line per case with the fixed keys, a difference for each failure."""
     report = tmp_path / "report.jsonl"
+    began = time.perf_counter()
     result = _conform(
         "--program",
         f"{ADAPTER} --break states",
@@ -156,8 +158,10 @@ def test_report_lines_describe_every_case(tmp_path: Path):
         "--report",
         str(report),
     )
+    took = time.perf_counter() - began
     assert result.exit_code == 1
     rows = _report(report)
+    assert sum(row["seconds"] for row in rows) <= took
     cases = list(load_cases(kinds=["reduce"], levels=["should"]))
     assert [(r["file"], r["name"]) for r in rows] == [(c.file, c.name) for c in cases]
     for row in rows:
