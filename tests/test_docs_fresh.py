@@ -189,3 +189,17 @@ def test_register_rejects_a_duplicate_name() -> None:
     with pytest.raises(ValueError, match="routing"):
         _docs.register("routing", lambda: "", home="docs/machines.md", title="again")
     assert _docs.SECTIONS["routing"].render is _docs.render_routing
+
+
+def test_a_root_without_docs_gets_every_page_with_its_sections_titled(tmp_path: Path) -> None:
+    """Generating into an empty root writes each home page, its sections under their titles."""
+    assert _docs.main(["--root", str(tmp_path)]) == 0
+    violations = (tmp_path / "docs" / "violations.md").read_text(encoding="utf-8")
+    assert violations.startswith(
+        "# Every code\n\n## Every code\n\n<!-- BEGIN GENERATED: violations -->\n"
+    )
+    machines = (tmp_path / "docs" / "machines.md").read_text(encoding="utf-8")
+    headings = [line for line in machines.splitlines() if line.startswith("## ")]
+    assert "## Routing" in headings
+    assert "## The `block` machine" in headings and "## The `tool_call` machine" in headings
+    assert _docs.main(["--check", "--root", str(tmp_path)]) == 0

@@ -169,6 +169,15 @@ def test_completion_events_round_trip_through_envelopes():
     assert "unknown field @ $.payload.bogus" in caught.value.problems
 
 
+def test_a_receipt_without_its_text_is_refused_naming_it():
+    """``text`` is a receipt's required field: no text parts is ``[]``, never a missing key."""
+    with pytest.raises(DecodeError) as caught:
+        to_event(Envelope(type="model_receipt", payload={"call": "1"}))
+    assert caught.value.problems == ("required field missing @ $.payload.text",)
+    empty = to_event(Envelope(type="model_receipt", payload={"call": "1", "text": []}))
+    assert empty == ModelReceiptEvent(call="1", text=())
+
+
 def test_absent_and_null_metadata_stay_distinct():
     """An envelope without metadata encodes without the key; a null metadata stays null."""
     assert "metadata" not in encode_envelope(

@@ -1,0 +1,57 @@
+"""``system`` and ``developer`` are alike to the pairing checks; a stray result stays put.
+
+The expectations are spec/vectors/pairing/README.md's words: a call message's
+nearest earlier message "that is not `system` / `developer`" must be `user`
+or `tool`, and the repack moves only the results of the batch it follows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from streamspec.pairing import check_history, repack_tool_result_blocks
+
+CALL = {"role": "assistant", "content": None, "tool_calls": [{"id": "c1"}]}
+
+
+def _rules(messages: list[dict[str, Any]]) -> list[str]:
+    return [v.rule.value for v in check_history(messages, "gemini")]
+
+
+@pytest.mark.parametrize("role", ["system", "developer"])
+def test_a_system_like_message_between_the_user_and_the_call_is_looked_past(role: str) -> None:
+    """user, then ``role``, then a call: the call follows the user turn."""
+    messages = [
+        {"role": "user", "content": "hi"},
+        {"role": role, "content": "be brief"},
+        CALL,
+        {"role": "tool", "tool_call_id": "c1", "content": "ok"},
+    ]
+    assert "call_turn_predecessor" not in _rules(messages)
+
+
+@pytest.mark.parametrize("role", ["system", "developer"])
+def test_a_call_after_only_system_like_messages_has_no_user_turn(role: str) -> None:
+    """``role``, then a call: no user or tool message comes before it."""
+    messages = [{"role": role, "content": "be brief"}, CALL]
+    assert "call_turn_predecessor" in _rules(messages)
+
+
+def test_an_assistant_in_between_is_not_looked_past() -> None:
+    """user, assistant text, then a call: the nearest earlier message is the assistant."""
+    messages = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "x"}, CALL]
+    assert "call_turn_predecessor" in _rules(messages)
+
+
+def test_a_result_for_another_call_is_not_pulled_into_the_batch() -> None:
+    """A result whose id the batch did not ask for ends the batch; nothing moves."""
+    messages = [
+        CALL,
+        {"role": "tool", "tool_call_id": "c1", "content": "r1"},
+        {"role": "user", "content": "more"},
+        {"role": "tool", "tool_call_id": "c9", "content": "stray"},
+    ]
+    out, changed = repack_tool_result_blocks(messages)
+    assert changed is False
+    assert out is messages
