@@ -37,3 +37,17 @@ def test_every_call_id_has_a_template_of_every_whole_call_kind() -> None:
     for call_id in TOOL_CALL_IDS:
         kinds = {t.KIND for t in TEMPLATES if getattr(t, "tool_call_id", None) == call_id}
         assert kinds >= call_kinds, call_id
+
+
+def test_every_call_id_is_both_allowed_and_denied() -> None:
+    """Each call id has a USER_CONFIRM_RESULT template that allows it and one that denies it,
+    so the stateful test reaches both sides of the confirmation guard."""
+    for call_id in TOOL_CALL_IDS:
+        answers = {
+            item["confirmed"]
+            for t in TEMPLATES
+            if t.KIND == "user_confirm_result"
+            for item in t.confirm_results  # type: ignore[attr-defined]
+            if item["tool_call"]["id"] == call_id
+        }
+        assert answers == {True, False}, call_id

@@ -16,7 +16,7 @@ import jsonschema
 import pytest
 from agentscope_schema import agentscope_problems, definitions
 from click.testing import CliRunner
-from hypothesis import given
+from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 from streamspec import (
     DataBlockDeltaEvent,
@@ -29,6 +29,7 @@ from streamspec import (
 from streamspec._errors import UsageError
 from streamspec.cli._fuzz import fuzz_command
 from streamspec.conform import _fuzz as fuzz_module
+from streamspec.conform import _fuzz_cases as fuzz_cases_module
 from streamspec.conform._compare import MISSING, Difference, compare
 from streamspec.conform._fuzz import (
     TRIM_PASSES,
@@ -42,7 +43,13 @@ from streamspec.conform._fuzz import (
     render_report,
     vector_name,
 )
-from streamspec.conform._fuzz_cases import TARGETS, FuzzCase, fuzz_cases, wire_event
+from streamspec.conform._fuzz_cases import (
+    TARGETS,
+    FuzzCase,
+    fuzz_cases,
+    legal_events,
+    wire_event,
+)
 from streamspec.conform._program import Answer, Errored, Ready, Result, Skipped
 from streamspec.conform._reference import ALL_CHECKS, reference_output
 from streamspec.conform._vectors import load_cases, request_case
@@ -179,6 +186,36 @@ def test_wire_json_for_2_0_3_drops_only_what_2_0_3_lacks() -> None:
     assert written["tool_calls"] == [{"type": "tool_call", "id": "c", "name": "f", "input": "{}"}]
     assert wire_event(UserInterruptEvent(**r), "agentscope-2.0.3") is None
     assert wire_event(end, "agentscope-2.0.11") == encode_event(end)
+
+
+def test_an_event_is_adapted_to_2_0_3_as_2_0_3_reads_it_back() -> None:
+    """A delta 2.0.3 has stays itself; a text end loses its text; an interrupt has no 2.0.3 form."""
+    r = {"reply_id": "r"}
+    delta = TextBlockDeltaEvent(block_id="b", delta="hi", **r)
+    assert fuzz_cases_module._adapted(delta, "agentscope-2.0.3") == delta
+    end = TextBlockEndEvent(block_id="b", text="cut", **r)
+    assert fuzz_cases_module._adapted(end, "agentscope-2.0.3") == TextBlockEndEvent(
+        block_id="b", **r
+    )
+    assert fuzz_cases_module._adapted(UserInterruptEvent(**r), "agentscope-2.0.3") is None
+    assert fuzz_cases_module._adapted(end, "agentscope-2.0.11") is end
+
+
+def test_legal_streams_for_2_0_3_hold_what_2_0_3_has() -> None:
+    """A 2.0.3 stream keeps every event 2.0.3 can carry, as 2.0.3 carries it: long streams are
+    drawn, with no user interrupt and no data URL in them."""
+    stream = find(
+        legal_events("agentscope-2.0.3"),
+        lambda events: len(events) >= 8,
+        settings=settings(database=None, max_examples=200, phases=[Phase.generate]),
+    )
+    assert len(stream) >= 8
+    assert not any(isinstance(e, UserInterruptEvent) for e in stream)
+    assert all(
+        wire_event(e, "agentscope-2.0.3") == encode_event(e)
+        for e in stream
+        if e.KIND != "text_block_end"
+    )
 
 
 @given(fuzz_cases())

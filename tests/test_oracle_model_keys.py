@@ -1,4 +1,4 @@
-"""The oracle's signature: two states with the same one accept the same templates.
+"""The oracle model's keys: its signature (equal ones accept the same templates) and its cells.
 
 The stateful machine and the fuzzer cache, per signature, which templates the
 oracle accepts; a signature that merged two states which judge differently
@@ -77,3 +77,39 @@ def test_a_bad_first_chunk_is_in_the_signature() -> None:
     good_chunk = decode_event(_chunk("aGk="))
     assert [d.code for d in bad.judge(good_chunk).diagnostics] == ["invalid_base64"]
     assert [d.code for d in _model("two good chunks").judge(good_chunk).diagnostics] == []
+
+
+def test_cells_name_each_route_s_machine_state_event_and_guard() -> None:
+    """The coverage cells of a call's life: one per route (a batch item each), in route order."""
+    model = OracleModel()
+    seen = []
+    confirm = {"type": "tool_call", "name": "f", "input": "{}"}
+    for obj in [
+        {"type": "REPLY_START", "session_id": "s", "reply_id": "r1", "name": "a"},
+        {"type": "TOOL_CALL_START", **R, "tool_call_id": "t0", "tool_call_name": "f"},
+        {
+            "type": "REQUIRE_USER_CONFIRM",
+            **R,
+            "tool_calls": [{**confirm, "id": "t0"}, {**confirm, "id": "t1"}],
+        },
+        {"type": "TOOL_CALL_END", **R, "tool_call_id": "t0"},
+        {"type": "TOOL_RESULT_END", **R, "tool_call_id": "t0", "state": "success"},
+    ]:
+        event = decode_event(obj)
+        seen.append(model.cells(event))
+        model.commit(event, model.judge(event))
+    assert seen == [
+        ("reply:open:reply_start:",),
+        ("reply:started:content:", "tool_call:absent:tool_call_start:"),
+        (
+            "reply:started:content:",
+            "tool_call:streaming:require_user_confirm:",
+            "tool_call:absent:require_user_confirm:",
+        ),
+        ("reply:started:content:", "tool_call:streaming:tool_call_end:"),
+        (
+            "reply:started:content:",
+            "tool_call:ready:tool_result_end:'success'",
+            "tool_result:absent:tool_result_end:'success'",
+        ),
+    ]

@@ -1,8 +1,9 @@
-"""``system`` and ``developer`` are alike to the pairing checks; a stray result stays put.
+"""Pairing at its edges: system-like roles, results that answer no call of theirs.
 
 The expectations are spec/vectors/pairing/README.md's words: a call message's
 nearest earlier message "that is not `system` / `developer`" must be `user`
-or `tool`, and the repack moves only the results of the batch it follows.
+or `tool`; the repack moves only the results of the batch it follows; a result
+that no tool_use turn right before it can answer is `stray_result`.
 """
 
 from __future__ import annotations
@@ -55,3 +56,17 @@ def test_a_result_for_another_call_is_not_pulled_into_the_batch() -> None:
     out, changed = repack_tool_result_blocks(messages)
     assert changed is False
     assert out is messages
+
+
+def test_a_result_after_an_assistant_turn_without_calls_is_stray() -> None:
+    """Anthropic: results right after an assistant turn that used no tool answer nothing there:
+    they are ``stray_result``, not ``unmatched_result`` (which needs a tool_use turn before)."""
+    messages = [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": "no tools today"},
+        {"role": "tool", "tool_call_id": "x", "content": "r"},
+    ]
+    found = check_history(messages, "anthropic")
+    assert [(v.rule.value, v.index) for v in found if "result" in v.rule.value] == [
+        ("stray_result", 2)
+    ]
