@@ -182,6 +182,18 @@ def test_reduce_a_missing_diagnostic_is_reported_at_its_index():
     assert result.differences == (Difference("$.output.diagnostics[1]", UNREADABLE, MISSING),)
 
 
+@pytest.mark.parametrize("wrong", ["broken", ["code", "state"], None, 3])
+def test_reduce_a_diagnostic_that_is_not_an_object_differs_whole(wrong: Any):
+    """A program's diagnostic that is not an object differs from the expected one as a whole."""
+    for index, expected in enumerate([DIAG, UNREADABLE]):
+        output = _reduce_output()
+        output["diagnostics"][index] = wrong
+        result = compare("reduce", REDUCE_CASE, output, ("diagnostics",))
+        assert result.differences == (
+            Difference(f"$.output.diagnostics[{index}]", expected, wrong),
+        )
+
+
 def test_reduce_a_claimed_check_without_its_key_fails():
     """A supported check whose output key is absent is a difference against MISSING."""
     output = _reduce_output()

@@ -259,7 +259,7 @@ def test_vector_names_are_deterministic_per_class() -> None:
     one = ClassKey("$.output.message.name", "value")
     assert vector_name(one) == vector_name(ClassKey("$.output.message.name", "value"))
     assert vector_name(one) != vector_name(ClassKey("$.output.message.name", "missing"))
-    assert vector_name(one).startswith("fuzz-message-name-value-")
+    assert re.fullmatch(r"fuzz-message-name-value-[0-9a-f]{8}", vector_name(one))
 
 
 # -------------------------------------------------------------- in process
