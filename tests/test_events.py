@@ -28,6 +28,8 @@ from streamspec import (
     UserConfirmResultEvent,
     encode_event,
 )
+from streamspec._codec import EVENT_BY_KIND
+from streamspec._completion_events import COMPLETION_EVENT_CLASSES
 from streamspec._events import FieldProblem, is_given
 from streamspec._shapes import AnyOf, ArrayOf, Count, Enum, Model, NonEmptyString, Shape, Types
 
@@ -368,3 +370,16 @@ def test_type_and_kind_of_every_class() -> None:
         assert cls.TYPE.upper() == cls.TYPE and cls.TYPE.lower() == cls.KIND
         assert cls(**required_kwargs(cls)).type == cls.TYPE
     assert UnknownEvent.KIND == "unknown"
+
+
+def _event_classes() -> list[type]:
+    return [*EVENT_BY_KIND.values(), *COMPLETION_EVENT_CLASSES]
+
+
+@pytest.mark.parametrize("cls", _event_classes(), ids=lambda cls: cls.__name__)
+def test_every_event_class_is_frozen_slotted_and_keyword_only(cls: type) -> None:
+    """docs/index.md: events are frozen, slotted, keyword-only attrs classes."""
+    assert attrs.has(cls) and "__slots__" in cls.__dict__
+    assert all(field.kw_only for field in attrs.fields(cls)), cls
+    with pytest.raises(TypeError):
+        cls("positional")

@@ -373,6 +373,22 @@ def test_shrinking_ends_after_its_tries_whatever_the_budget(
     assert divergence.key == RENAMED and divergence.count == report.examples - report.skipped
 
 
+def test_shrinking_draws_no_case_past_its_tries(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Shrinking stops at the first draw past ``budget x SHRINK_TRIES_PER_ASK``, whether or
+    not that draw would have asked the program."""
+    tried: list[int] = []
+    shrink = fuzz_module._shrink
+
+    def shrink_then_count(runner: Any, divergence: Any, cases: Any, *rest: Any) -> None:
+        shrink(runner, divergence, cases, *rest)
+        tried.append(cases.tried)
+
+    monkeypatch.setattr(fuzz_module, "SHRINK_TRIES_PER_ASK", 0)
+    monkeypatch.setattr(fuzz_module, "_shrink", shrink_then_count)
+    fuzz(FakeProgram(_rename_every_message), max_examples=60, shrink_budget=1000)
+    assert tried == [1]
+
+
 def test_an_errored_answer_is_a_class_of_its_own() -> None:
     """Errored answers form one class keyed by the message's first line, run numbers hidden."""
 

@@ -363,3 +363,27 @@ def test_the_judge_gives_one_completed_verdict_per_turn():
         ("2", "completed", "known"),
         ("3", "completed", "known"),
     ]
+
+
+@pytest.mark.parametrize(("exit_code", "state"), [(0, "success"), (1, "error"), (127, "error")])
+def test_tool_end_of_a_submitted_call_is_its_external_result(exit_code, state):
+    """A call handed out as an external task is answered by its tool_end: exit code 0 is
+    ``success``, anything else ``error``, and the output is the result's text."""
+    pending = {
+        "task_id": "job",
+        "session_id": "s",
+        "lane": "Execute",
+        "command_type": "c",
+        "payload": {},
+        "timeout_ms": 1,
+    }
+    lines = _a3s(
+        ("tool_start", {"id": "job", "name": "run"}),
+        ("external_task_pending", pending),
+        ("tool_end", {"id": "job", "name": "run", "output": "done", "exit_code": exit_code}),
+    )
+    assert "external_execution_result" in _kinds(lines)
+    reducer = _fold(lines)
+    [result] = [b for b in reducer.to_dict()["content"] if b["type"] == "tool_result"]
+    assert (result["id"], result["state"]) == ("job", state)
+    assert reducer.states()["tool_call"] == {"job": "resolved_externally"}

@@ -1293,7 +1293,10 @@ def test_table_lists_exactly_the_handlers_and_validates() -> None:
     jsonschema.Draft202012Validator(json.loads(SCHEMA.read_text())).validate(table)
     listed = [entry["type"] for entry in table["types"]]
     assert len(listed) == len(set(listed))
-    assert set(listed) == set(IMPORTER().handlers())
+    handlers = IMPORTER().handlers()
+    assert set(listed) == set(handlers)
+    assert len(handlers) == len(listed)
+    assert handlers["data-weather"] == handlers["data-<name>"]
     assert table["source"] == SOURCE
     assert table["vocabulary"] == "vercel_ai"
 
