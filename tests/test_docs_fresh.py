@@ -203,3 +203,12 @@ def test_a_root_without_docs_gets_every_page_with_its_sections_titled(tmp_path: 
     assert "## Routing" in headings
     assert "## The `block` machine" in headings and "## The `tool_call` machine" in headings
     assert _docs.main(["--check", "--root", str(tmp_path)]) == 0
+
+
+@pytest.mark.parametrize(
+    ("value", "cell"),
+    [("a|b", "a\\|b"), ("two\nlines", "two lines"), (None, "—"), (True, "yes"), (False, "no")],
+)
+def test_a_table_cell_is_one_line_with_its_pipes_escaped(value: object, cell: str) -> None:
+    """A generated table's cell never breaks its row: pipes escaped, newlines made spaces."""
+    assert _docs._cell(value) == cell

@@ -861,6 +861,32 @@ def test_judge_folds_leave_every_call_in_the_states_the_full_path_gives(data: by
     assert _judged(data, fast=True) == _judged(data, fast=False)
 
 
+def test_a_delta_of_a_reply_not_yet_seen_is_judged_in_full() -> None:
+    """A text delta that comes before anything of its reply opens a call of its own, folds on
+    or off: the fold leaves it to the full path."""
+    r = {"reply_id": "r9"}
+    records = [
+        {"type": "REPLY_START", "session_id": "s", "reply_id": "r1", "name": "a"},
+        {"type": "TEXT_BLOCK_DELTA", **r, "block_id": "b", "delta": "early"},
+        {"type": "TEXT_BLOCK_START", **r, "block_id": "b"},
+        {"type": "TEXT_BLOCK_DELTA", **r, "block_id": "b", "delta": " then"},
+    ]
+    data = b"\n".join(orjson.dumps(record) for record in records) + b"\n"
+    fast = _judged(data, fast=True)
+    assert fast == _judged(data, fast=False)
+    assert [(v["key"], v["final_text"]) for v in fast[2]] == [("r9/1", "early then")]
+    judge = Judge()
+    fold = judge.object_folds()["TEXT_BLOCK_DELTA"]
+    assert fold(records[1]) is False
+    judge.apply(decode_event(records[0]))
+    seen = {**records[1], "reply_id": "r1"}
+    assert fold(seen) is False, "no call is open in r1"
+    judge.apply(decode_event({"type": "TEXT_BLOCK_START", "reply_id": "r1", "block_id": "a"}))
+    assert fold(seen) is False, "block b was not started in r1's call"
+    judge.apply(decode_event({**seen, "block_id": "a"}))
+    assert fold({**seen, "block_id": "a"}) is True, "a's call streams: a chunk is a self-loop"
+
+
 def test_judge_folds_keep_a_call_and_a_block_in_bounded_pieces() -> None:
     """Text deltas folded by a Judge's readers leave fewer than JOIN_EVERY chunks pending, in
     the call's text and in the block's, and the text is every delta joined."""

@@ -48,3 +48,15 @@ def test_auto_detected_file_reads_to_the_last_line() -> None:
     numbers = [line.number for line in read_reply_events(stream, "auto")]
     assert numbers[-1] == len(LINES)
     assert stream.read1(1) == b""
+
+
+def test_a_rewound_stream_reads_like_a_buffered_reader() -> None:
+    """``rewound`` gives the lines put back at the first ``read1()``, then the stream's own
+    reads, with ``read1``'s default size as ``io.BufferedReader`` has it."""
+    from streamspec._jsonl import rewound
+
+    stream = rewound([b"a\n", b"b\n"], io.BytesIO(b"c\nd\n"))
+    assert stream.read1() == b"a\nb\n"  # type: ignore[attr-defined]
+    assert stream.read1() == b"c\nd\n"  # type: ignore[attr-defined]
+    assert stream.read1() == b""  # type: ignore[attr-defined]
+    assert list(rewound([b"a\n"], iter([b"b\n"]))) == [b"a\n", b"b\n"]
