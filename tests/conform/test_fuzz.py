@@ -389,6 +389,28 @@ def test_shrinking_draws_no_case_past_its_tries(monkeypatch: pytest.MonkeyPatch)
     assert tried == [1]
 
 
+class _BrokenWhenStrict(FakeProgram):
+    """A planted bug of strict mode only: the message's name is wrong."""
+
+    def run(self, kind: str, case: Mapping[str, Any], *, after_each: bool = False) -> Answer:
+        self.runs += 1
+        out = reference_output(kind, case, after_each=after_each, checks=self.checks)
+        if case.get("options", {}).get("strict"):
+            return _rename_every_message(case, out)
+        return Result(out)
+
+
+def test_a_strict_divergence_is_written_as_a_should_vector(tmp_path: Path) -> None:
+    """docs/fuzzing.md: a strict case's vector goes under ``reduce/should/``, and keeps its
+    strict option."""
+    report = fuzz(_BrokenWhenStrict(), max_examples=120, shrink_budget=10)
+    written = fuzz_module.write_vectors(report, tmp_path)
+    assert written
+    for path in written:
+        assert path.parent == tmp_path / "reduce" / "should", path
+        assert json.loads(path.read_text())["options"]["strict"] is True
+
+
 def test_an_errored_answer_is_a_class_of_its_own() -> None:
     """Errored answers form one class keyed by the message's first line, run numbers hidden."""
 
