@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import io
 from pathlib import Path
 
 import pytest
@@ -164,3 +165,13 @@ def test_only_the_command_line_imports_the_command_line() -> None:
         if "cli" not in p.relative_to(PACKAGE).parts and p.name != "__main__.py"
     ]
     assert _reaching(outside, ("cli",)) == {}
+
+
+def test_read_input_takes_the_same_defaults_as_read_events() -> None:
+    """``read_input(stream)`` alone reads as ``read_events(stream)``: auto, replay on."""
+    from streamspec.sources import read_events, read_input
+
+    data = (EXAMPLES / "seed000.agentscope.jsonl").read_bytes()
+    got = [(line.number, line.record) for line in read_input(io.BytesIO(data))]
+    assert got == [(line.number, line.record) for line in read_events(io.BytesIO(data))]
+    assert len(got) == data.count(b"\n")
