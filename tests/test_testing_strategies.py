@@ -17,7 +17,9 @@ from streamspec import decode_event, encode_event
 from streamspec.testing import (
     OTHER_REPLY_ID,
     REPLY_ID,
+    TOOL_CALL_IDS,
     base64_chunks,
+    batch_items,
     invalid_base64_chunks,
     media_types,
     text_deltas,
@@ -124,3 +126,15 @@ def test_the_wrong_reply_id_is_the_other_one() -> None:
     assert OTHER_REPLY_ID != REPLY_ID
     assert moved == with_changes(event, reply_id=OTHER_REPLY_ID)
     assert encode_event(moved) == {**encode_event(event), "reply_id": OTHER_REPLY_ID}
+
+
+@given(batch_items("require_user_confirm"))
+def test_batch_items_are_zero_to_three(items: tuple[Any, ...]) -> None:
+    """A batch holds zero to three items, each a call block of a pool id."""
+    assert len(items) <= 3
+    assert all(item["id"] in TOOL_CALL_IDS for item in items)
+
+
+def test_the_empty_and_the_full_batch_are_drawn() -> None:
+    assert find(batch_items("require_user_confirm"), lambda b: len(b) == 0, settings=_FIND) == ()
+    assert len(find(batch_items("user_confirm_result"), lambda b: len(b) == 3, settings=_FIND)) == 3

@@ -295,6 +295,16 @@ def test_each_broken_part_of_the_completion_table_gets_its_own_words(
     assert list(info.value.problems) == problems
 
 
+@pytest.mark.parametrize("name", ["receipt", "finish_signal", "verdict"])
+def test_a_missing_machine_is_named_first(name: str) -> None:
+    """completion.json without one of its machines: the loader says so before what follows."""
+    document: Any = copy.deepcopy(load_spec_json(COMPLETION_FILE))
+    document["machines"] = [m for m in document["machines"] if m["machine"] != name]
+    with pytest.raises(SpecError) as info:
+        parse_completion_document(document)
+    assert info.value.problems[0] == f"machine {name!r} is missing @ $.machines"
+
+
 def test_two_joint_rules_that_fire_one_event_are_named() -> None:
     """No two joint rules fire the same verdict event."""
     document: Any = copy.deepcopy(load_spec_json(COMPLETION_FILE))

@@ -404,3 +404,20 @@ def test_adapter_help_documents_every_break_mode():
     )
     assert bad.returncode == 2
     assert "melt" in bad.stderr
+
+
+def test_the_reference_names_its_installed_version_or_unknown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``ready`` carries the installed distribution's version; without one, ``"unknown"``."""
+    from importlib import metadata
+
+    from streamspec.conform import _adapter
+
+    assert IMPLEMENTATION["version"] == metadata.version("streamspec")
+
+    def missing(name: str) -> str:
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(metadata, "version", missing)
+    assert _adapter._version() == "unknown"

@@ -265,7 +265,8 @@ def batch_item(kind: str, call_id: str) -> st.SearchStrategy[dict[str, Any]]:
 def batch_items(
     kind: str, ids: st.SearchStrategy[str] | None = None
 ) -> st.SearchStrategy[tuple[Any, ...]]:
-    """Lists of batch items for a batch ``kind``, ids from the pool (repeats allowed)."""
+    """Lists of zero to three batch items for a batch ``kind``, ids from the pool (repeats
+    allowed)."""
     make = _ITEMS[kind][1]
     pool = ids if ids is not None else st.sampled_from(TOOL_CALL_IDS)
     return st.lists(pool.flatmap(make), max_size=3).map(tuple)

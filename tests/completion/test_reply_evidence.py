@@ -1,0 +1,59 @@
+"""Evidence from AgentScope replies.
+
+Calls are keyed as docs/completion.md (D8) says: ``"<n>"`` from 1 in the first
+reply, ``"<reply_id>/<n>"`` in a later one; chunks take the envelope's channels.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from streamspec import decode_event
+from streamspec.completion import judge
+
+
+def _call(reply_id: str, text: str) -> list[dict[str, Any]]:
+    r = {"reply_id": reply_id}
+    return [
+        {"type": "MODEL_CALL_START", **r, "model_name": "m"},
+        {"type": "TEXT_BLOCK_START", **r, "block_id": f"{reply_id}-{text}"},
+        {"type": "TEXT_BLOCK_DELTA", **r, "block_id": f"{reply_id}-{text}", "delta": text},
+        {"type": "TEXT_BLOCK_END", **r, "block_id": f"{reply_id}-{text}"},
+        {"type": "MODEL_CALL_END", **r, "input_tokens": 1, "output_tokens": 1},
+    ]
+
+
+def _reply(reply_id: str, *texts: str) -> list[dict[str, Any]]:
+    start = {"type": "REPLY_START", "session_id": "s", "reply_id": reply_id, "name": "a"}
+    end = {"type": "REPLY_END", "session_id": "s", "reply_id": reply_id}
+    return [start, *(obj for text in texts for obj in _call(reply_id, text)), end]
+
+
+def test_calls_are_numbered_from_one_per_reply() -> None:
+    """Two calls of a first reply, then one of a second: keys 1, 2, then ``r2/1``."""
+    events = [decode_event(o) for o in _reply("r1", "a", "b") + _reply("r2", "c")]
+    verdicts = judge(events)
+    assert [(v.key, v.final_text) for v in verdicts] == [("1", "a"), ("2", "b"), ("r2/1", "c")]
+
+
+def test_reply_deltas_stream_chunks_on_the_envelope_s_channels() -> None:
+    """A text, thinking or tool-input delta is a chunk on the channel docs/envelope.md names
+    for ``model_chunk``: ``text``, ``thinking`` or ``tool_input``."""
+    from streamspec.completion._reply_evidence import AgentScopeCalls, StreamedChunk
+
+    found: list[object] = []
+    calls = AgentScopeCalls(found.append)
+    r = {"reply_id": "r1"}
+    for obj in [
+        {"type": "REPLY_START", "session_id": "s", "reply_id": "r1", "name": "a"},
+        {"type": "MODEL_CALL_START", **r, "model_name": "m"},
+        {"type": "TEXT_BLOCK_START", **r, "block_id": "t"},
+        {"type": "TEXT_BLOCK_DELTA", **r, "block_id": "t", "delta": "a"},
+        {"type": "THINKING_BLOCK_START", **r, "block_id": "k"},
+        {"type": "THINKING_BLOCK_DELTA", **r, "block_id": "k", "delta": "b"},
+        {"type": "TOOL_CALL_START", **r, "tool_call_id": "c", "tool_call_name": "f"},
+        {"type": "TOOL_CALL_DELTA", **r, "tool_call_id": "c", "delta": "{}"},
+    ]:
+        calls.feed(decode_event(obj))
+    chunks = [(c.channel, c.text) for c in found if isinstance(c, StreamedChunk)]
+    assert chunks == [("text", "a"), ("thinking", "b"), ("tool_input", "{}")]
