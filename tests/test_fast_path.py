@@ -861,9 +861,10 @@ def test_judge_folds_leave_every_call_in_the_states_the_full_path_gives(data: by
     assert _judged(data, fast=True) == _judged(data, fast=False)
 
 
-def test_a_delta_of_a_reply_not_yet_seen_is_judged_in_full() -> None:
-    """A text delta that comes before anything of its reply opens a call of its own, folds on
-    or off: the fold leaves it to the full path."""
+def test_the_judge_folds_take_only_deltas_of_an_open_call() -> None:
+    """A delta of a reply not yet seen, of a reply with no open call, or of a block not started
+    in the call is left to the full path (which opens a call for the first, folds on or off);
+    a delta of the streaming call is taken."""
     r = {"reply_id": "r9"}
     records = [
         {"type": "REPLY_START", "session_id": "s", "reply_id": "r1", "name": "a"},
@@ -885,6 +886,9 @@ def test_a_delta_of_a_reply_not_yet_seen_is_judged_in_full() -> None:
     assert fold(seen) is False, "block b was not started in r1's call"
     judge.apply(decode_event({**seen, "block_id": "a"}))
     assert fold({**seen, "block_id": "a"}) is True, "a's call streams: a chunk is a self-loop"
+    thinking = judge.object_folds()["THINKING_BLOCK_DELTA"]
+    assert thinking({**seen, "type": "THINKING_BLOCK_DELTA", "block_id": "k"}) is True
+    assert thinking({**records[1], "type": "THINKING_BLOCK_DELTA"}) is False, "r9 is unknown"
 
 
 def test_judge_folds_keep_a_call_and_a_block_in_bounded_pieces() -> None:

@@ -22,6 +22,15 @@ def test_columns_share_640_px_between_14_and_48_wide(count: int, width: int) -> 
     assert [b - a for a, b in itertools.pairwise(xs)] == [width] * (count - 1)
 
 
+def test_no_columns_is_an_empty_plot_that_still_parses() -> None:
+    """With no columns the plot has its title and legend, and no bar."""
+    svg = stacked_columns("Verdicts", {}, ["ok"], unit="calls")
+    root = ET.fromstring(svg)
+    assert root.tag.endswith("svg")
+    assert "Verdicts" in svg
+    assert len(re.findall(r"<rect ", svg)) == 1, "only the legend's swatch"
+
+
 def test_colours_name_meanings_and_cycle_seven_hex_colours_for_the_rest() -> None:
     """A verdict keeps its meaning's colour; any other name takes the next of seven distinct
     ``#rrggbb`` colours by position, then the cycle starts again."""
