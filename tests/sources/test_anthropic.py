@@ -999,7 +999,10 @@ def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
-JUNK = st.sampled_from([None, True, False, 0, -1, 2.5, "", "x", [], {}, [1], {"type": "text"}])
+#: Any JSON value; a fresh copy each draw, so no two places share (or contain) one object.
+JUNK = st.sampled_from([None, True, False, 0, -1, 2.5, "", "x", [], {}, [1], {"type": "text"}]).map(
+    copy.deepcopy
+)
 ALWAYS_SAY_SOMETHING = {"message_start", "message_stop", "error"}
 
 
