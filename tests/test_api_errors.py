@@ -415,3 +415,17 @@ def test_every_error_raised_here_is_a_streamspec_error():
     assert issubclass(UsageError, StreamspecError)
     assert issubclass(DecodeError, StreamspecError)
     assert issubclass(StateError, UsageError)
+
+
+def test_reduce_with_no_options_is_lenient_and_keeps_every_diagnostic():
+    """reduce(events) alone folds leniently: an error is a diagnostic, not an exception, and the
+    fold goes on (a delta after the end of its reply)."""
+    r = {"reply_id": "r1"}
+    events = [
+        decode_event({"type": "REPLY_START", "session_id": "s", "name": "a", **r}),
+        decode_event({"type": "REPLY_END", "session_id": "s", **r}),
+        DELTA,
+    ]
+    found = reduce(events)
+    assert [(d.code, d.severity.value) for d in found.diagnostics] == [("after_reply_end", "error")]
+    assert found.message["content"] == []

@@ -441,3 +441,16 @@ def test_from_state_never_raises_anything_but_streamspec_errors_on_non_objects()
             Reducer.from_state(value)  # type: ignore[arg-type]
         assert isinstance(caught.value, StateError)
         assert caught.value.paths == ("$",)
+
+
+@pytest.mark.parametrize("reason", [None, "completed"])
+def test_a_reply_s_finished_reason_may_be_null_or_a_reason(reason: str | None) -> None:
+    """An exported reply's optional ``finished_reason`` resumes as null or as one of its words."""
+    reducer = Reducer()
+    reducer.apply(
+        decode_event({"type": "REPLY_START", "session_id": "s", "reply_id": "r", "name": "a"})
+    )
+    state = reducer.export_state()
+    state["message"]["reply"]["finished_reason"] = reason
+    resumed = Reducer.from_state(state)
+    assert resumed.to_dict().get("finished_reason") == reason

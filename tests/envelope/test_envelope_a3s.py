@@ -387,3 +387,18 @@ def test_tool_end_of_a_submitted_call_is_its_external_result(exit_code, state):
     [result] = [b for b in reducer.to_dict()["content"] if b["type"] == "tool_result"]
     assert (result["id"], result["state"]) == ("job", state)
     assert reducer.states()["tool_call"] == {"job": "resolved_externally"}
+
+
+def test_output_after_a_turn_end_is_evidence_of_that_turn():
+    """A turn_end with no turn_start still names the call; text after it is a chunk of that
+    call (evidence after its end), not of a turn 0."""
+    usage = {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}
+    lines = _a3s(("turn_end", {"turn": 5, "usage": usage}), ("text_delta", {"text": "late"}))
+    calls = [
+        (line.record.KIND, line.record.call)
+        for line in lines
+        if line.record is not None
+        and line.record.KIND.startswith("model_")
+        and line.record.KIND != "model_call_end"
+    ]
+    assert calls == [("model_finish", "5"), ("model_receipt", "5"), ("model_chunk", "5")]
