@@ -23,6 +23,7 @@ from streamspec.testing import (
     invalid_base64_chunks,
     media_types,
     text_deltas,
+    unknown_events,
     urls,
     with_wrong_reply_id,
 )
@@ -138,3 +139,16 @@ def test_batch_items_are_zero_to_three(items: tuple[Any, ...]) -> None:
 def test_the_empty_and_the_full_batch_are_drawn() -> None:
     assert find(batch_items("require_user_confirm"), lambda b: len(b) == 0, settings=_FIND) == ()
     assert len(find(batch_items("user_confirm_result"), lambda b: len(b) == 3, settings=_FIND)) == 3
+
+
+@given(unknown_events())
+def test_unknown_events_have_types_outside_the_catalog(event: Any) -> None:
+    """An unknown event's type is one of four outside the catalog: a near miss in case, a
+    versioned name, a keep-alive word and the empty string; it is kept whole."""
+    assert event.type in {"TEXT_DELTA_V2", "ping", "text_block_delta", ""}
+    assert event.raw["type"] == event.type
+
+
+@pytest.mark.parametrize("type_", ["TEXT_DELTA_V2", "ping", "text_block_delta", ""])
+def test_each_unknown_type_is_drawn(type_: str) -> None:
+    assert find(unknown_events(), lambda e: e.type == type_, settings=_FIND).type == type_

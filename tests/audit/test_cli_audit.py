@@ -226,6 +226,7 @@ def test_the_text_summary_names_each_table_and_its_columns(tmp_path: Path) -> No
         ("failed files", ["file", "reason"]),
     ]
     assert re.search(r"model calls\s+│\s+2\b", out), out
+    assert out.splitlines()[0].rstrip() == "corpus", "table titles are left-justified"
 
 
 def test_the_report_names_each_section_and_says_what_its_plot_shows(tmp_path: Path) -> None:
