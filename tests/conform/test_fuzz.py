@@ -260,6 +260,8 @@ def test_vector_names_are_deterministic_per_class() -> None:
     assert vector_name(one) == vector_name(ClassKey("$.output.message.name", "value"))
     assert vector_name(one) != vector_name(ClassKey("$.output.message.name", "missing"))
     assert re.fullmatch(r"fuzz-message-name-value-[0-9a-f]{8}", vector_name(one))
+    odd = ClassKey("$.output.!weird", "value!")
+    assert re.fullmatch(r"fuzz-weird-value-[0-9a-f]{8}", vector_name(odd))
 
 
 # -------------------------------------------------------------- in process
@@ -403,12 +405,14 @@ class _BrokenWhenStrict(FakeProgram):
 def test_a_strict_divergence_is_written_as_a_should_vector(tmp_path: Path) -> None:
     """docs/fuzzing.md: a strict case's vector goes under ``reduce/should/``, and keeps its
     strict option."""
-    report = fuzz(_BrokenWhenStrict(), max_examples=120, shrink_budget=10)
+    report = fuzz(_BrokenWhenStrict(), max_examples=400, shrink_budget=10)
     written = fuzz_module.write_vectors(report, tmp_path)
     assert written
     for path in written:
         assert path.parent == tmp_path / "reduce" / "should", path
-        assert json.loads(path.read_text())["options"]["strict"] is True
+        vector = json.loads(path.read_text())
+        assert vector["options"]["strict"] is True
+        assert "name" not in vector, "the file's name names the vector"
 
 
 def test_an_errored_answer_is_a_class_of_its_own() -> None:

@@ -295,7 +295,7 @@ class FuzzCase:
 
     def vector(self, expected: Mapping[str, Any], description: str) -> dict[str, Any]:
         """Return the case as a vector file (reduce or envelope ``read``) expecting ``expected``."""
-        body = {k: v for k, v in self.case.items() if k != "name"}
+        body = self.case
         if self.kind == "envelope":
             return {
                 "kind": body["kind"],
