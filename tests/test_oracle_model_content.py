@@ -1,0 +1,35 @@
+"""The oracle model's message agrees with the reducer's on an externally executed call."""
+
+from __future__ import annotations
+
+from streamspec import Reducer, decode_event
+from streamspec.testing import OracleModel
+
+R = {"reply_id": "r1"}
+CALL = {"type": "tool_call", "id": "t0", "name": "f", "input": "{}"}
+STREAM = [
+    {"type": "REPLY_START", "session_id": "s", "reply_id": "r1", "name": "a"},
+    {"type": "TOOL_CALL_START", **R, "tool_call_id": "t0", "tool_call_name": "f"},
+    {"type": "TOOL_CALL_END", **R, "tool_call_id": "t0"},
+    {"type": "REQUIRE_EXTERNAL_EXECUTION", **R, "tool_calls": [CALL]},
+    {
+        "type": "EXTERNAL_EXECUTION_RESULT",
+        **R,
+        "execution_results": [
+            {"type": "tool_result", "id": "t0", "name": "f", "output": "done", "state": "success"}
+        ],
+    },
+]
+
+
+def test_an_external_result_is_in_the_oracle_s_message_as_in_the_reducer_s() -> None:
+    """The result an EXTERNAL_EXECUTION_RESULT carries is a tool_result block on both sides."""
+    model, reducer = OracleModel(), Reducer()
+    for obj in STREAM:
+        event = decode_event(obj)
+        model.commit(event, model.judge(event))
+        reducer.apply(event)
+    content = model.to_dict()["content"]
+    assert content == reducer.to_dict()["content"]
+    assert [(b["type"], b["id"]) for b in content] == [("tool_call", "t0"), ("tool_result", "t0")]
+    assert (content[1]["state"], content[1]["output"]) == ("success", "done")
