@@ -117,31 +117,29 @@ def test_approvals_timeouts_and_denials_follow_the_tool_machine():
     assert synthetic[1].confirm_results[0]["confirmed"] is False
 
 
+def _pending(task_id):
+    """An a3s external_task_pending payload for ``task_id``."""
+    return {
+        "task_id": task_id,
+        "session_id": "s",
+        "lane": "Execute",
+        "command_type": "c",
+        "payload": {},
+        "timeout_ms": 1,
+    }
+
+
 def test_external_tasks_correlate_only_with_open_calls():
     """A pending task named by an open call is submitted and resolved; another stays opaque with a warning."""
     lines = _a3s(
         ("tool_start", {"id": "job", "name": "run"}),
         (
             "external_task_pending",
-            {
-                "task_id": "job",
-                "session_id": "s",
-                "lane": "Execute",
-                "command_type": "c",
-                "payload": {},
-                "timeout_ms": 1,
-            },
+            _pending("job"),
         ),
         (
             "external_task_pending",
-            {
-                "task_id": "other",
-                "session_id": "s",
-                "lane": "Execute",
-                "command_type": "c",
-                "payload": {},
-                "timeout_ms": 1,
-            },
+            _pending("other"),
         ),
         ("external_task_completed", {"task_id": "job", "session_id": "s", "success": False}),
     )
@@ -369,23 +367,15 @@ def test_the_judge_gives_one_completed_verdict_per_turn():
 def test_tool_end_of_a_submitted_call_is_its_external_result(exit_code, state):
     """A call handed out as an external task is answered by its tool_end: exit code 0 is
     ``success``, anything else ``error``, and the output is the result's text."""
-    pending = {
-        "task_id": "job",
-        "session_id": "s",
-        "lane": "Execute",
-        "command_type": "c",
-        "payload": {},
-        "timeout_ms": 1,
-    }
     lines = _a3s(
         ("tool_start", {"id": "job", "name": "run"}),
-        ("external_task_pending", pending),
+        ("external_task_pending", _pending("job")),
         ("tool_end", {"id": "job", "name": "run", "output": "done", "exit_code": exit_code}),
     )
     assert "external_execution_result" in _kinds(lines)
     reducer = _fold(lines)
     [result] = [b for b in reducer.to_dict()["content"] if b["type"] == "tool_result"]
-    assert (result["id"], result["state"]) == ("job", state)
+    assert (result["id"], result["state"], result["output"]) == ("job", state, "done")
     assert reducer.states()["tool_call"] == {"job": "resolved_externally"}
 
 

@@ -295,19 +295,18 @@ class FuzzCase:
 
     def vector(self, expected: Mapping[str, Any], description: str) -> dict[str, Any]:
         """Return the case as a vector file (reduce or envelope ``read``) expecting ``expected``."""
-        body = self.case
         if self.kind == "envelope":
             return {
-                "kind": body["kind"],
+                "kind": self.case["kind"],
                 "description": description,
-                "source": body["source"],
-                "input": body["input"],
+                "source": self.case["source"],
+                "input": self.case["input"],
                 "expected": dict(expected),
             }
         return {
             "description": description,
-            "options": body["options"],
-            "events": body["events"],
+            "options": self.case["options"],
+            "events": self.case["events"],
             "expected": dict(expected),
         }
 
