@@ -39,7 +39,7 @@ from streamspec import (
     decode_event,
     encode_event,
 )
-from streamspec._shapes import Shape
+from streamspec._shapes import AnyOf, ArrayOf, Model, Shape
 from streamspec.testing import (
     any_events,
     events_of_kind,
@@ -120,6 +120,45 @@ def test_every_field_has_agentscope_2_0_11_shape(cls: type[Event]) -> None:
     assert ours == theirs["properties"]
     required = sorted(f.name for f in _wire_fields(cls) if f.default is attrs.NOTHING)
     assert required == theirs.get("required", [])
+
+
+def _models(shape: Shape) -> list[Model]:
+    """Every object shape inside ``shape``, outermost first."""
+    if isinstance(shape, Model):
+        return [shape] + [m for field in shape.fields.values() for m in _models(field)]
+    if isinstance(shape, ArrayOf):
+        return _models(shape.item)
+    if isinstance(shape, AnyOf):
+        return [m for alternative in shape.alternatives for m in _models(alternative)]
+    return []
+
+
+def test_every_object_shape_is_named_after_the_agentscope_model_it_mirrors() -> None:
+    """A nested object's shape carries the name of AgentScope 2.0.11's pydantic class, and that
+    class has the same fields, the same required set and the same per-field schema."""
+    defs = recorded("2.0.11")["schema"]["$defs"]
+    found = {
+        model.name: model
+        for cls in EVENT_CLASSES
+        for field in _wire_fields(cls)
+        for model in _models(field.metadata["shape"])
+    }
+    assert set(found) == {
+        "Base64Source",
+        "ConfirmResult",
+        "DataBlock",
+        "ErrorInfo",
+        "PermissionRule",
+        "TextBlock",
+        "ToolCallBlock",
+        "ToolResultBlock",
+        "URLSource",
+    }
+    for name, model in sorted(found.items()):
+        theirs = _normal(defs[name], defs)
+        assert _normal(model.schema(), {}) == {**theirs, "required": theirs.get("required", [])}, (
+            name
+        )
 
 
 def test_the_2_0_3_schema_is_a_subset() -> None:
