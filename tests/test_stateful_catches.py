@@ -12,10 +12,12 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, Phase, settings
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
 from streamspec import ProtocolError, Reducer
 from streamspec._errors import UsageError
-from streamspec.testing import ALL_CHECKS, run_against
+from streamspec._events import ReplyStartEvent, ToolCallStartEvent
+from streamspec.testing import ALL_CHECKS, REPLY_ID, TOOL_CALL_IDS, machine_for, run_against
 
 _SETTINGS = settings(
     max_examples=150,
@@ -189,3 +191,20 @@ def test_a_check_left_out_is_not_made() -> None:
             swarm=False,
             checks=quiet,
         )
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_a_tool_call_scenario_takes_a_call_that_has_not_started(data: st.DataObject) -> None:
+    """The scenario rule starts a call the reply has not seen, so its run reaches the deep states."""
+    machine = machine_for(lambda strict, **options: Reducer(strict=strict, **options))()
+    begun, fresh = TOOL_CALL_IDS[0], TOOL_CALL_IDS[1]
+    machine.step(ReplyStartEvent(session_id="s", reply_id=REPLY_ID, name="a"), "test")
+    machine.step(
+        ToolCallStartEvent(reply_id=REPLY_ID, tool_call_id=begun, tool_call_name="f"), "test"
+    )
+    taken: list[Any] = []
+    step = machine.step
+    machine.step = lambda event, how: (taken.append(event), step(event, how))  # type: ignore[method-assign]
+    machine.tool_call_scenario(data=data)
+    assert isinstance(taken[0], ToolCallStartEvent) and taken[0].tool_call_id == fresh
