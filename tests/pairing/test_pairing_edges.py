@@ -11,7 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from streamspec.pairing import check_history, repack_tool_result_blocks
+from streamspec.pairing import (
+    BRIDGE_MARK,
+    ActionKind,
+    check_history,
+    repack_tool_result_blocks,
+    repair,
+)
 
 CALL = {"role": "assistant", "content": None, "tool_calls": [{"id": "c1"}]}
 
@@ -69,4 +75,41 @@ def test_a_result_after_an_assistant_turn_without_calls_is_stray() -> None:
     found = check_history(messages, "anthropic")
     assert [(v.rule.value, v.index) for v in found if "result" in v.rule.value] == [
         ("stray_result", 2)
+    ]
+
+
+@pytest.mark.parametrize("role", ["system", "developer"])
+def test_repair_bridges_no_call_that_follows_the_user_past_a_system_like_message(
+    role: str,
+) -> None:
+    """user, then ``role``, then a call, its result and a stray result: the repair drops the stray
+    one and, the call being in order, the bridge fix adds nothing."""
+    messages = [
+        {"role": "user", "content": "hi"},
+        {"role": role, "content": "be brief"},
+        CALL,
+        {"role": "tool", "tool_call_id": "c1", "content": "ok"},
+        {"role": "tool", "tool_call_id": "zz", "content": "late"},
+    ]
+    repaired, report = repair(messages, "gemini", fixes=["bridge"])
+    assert repaired == messages[:4]
+    assert [a.kind for a in report.actions] == [ActionKind.DROP_MESSAGE]
+
+
+@pytest.mark.parametrize("role", ["system", "developer"])
+def test_repair_bridges_a_call_after_only_system_like_messages_with_a_user_turn(role: str) -> None:
+    """``role``, then a call: the bridge fix puts a user filler right before the call."""
+    messages = [
+        {"role": role, "content": "be brief"},
+        CALL,
+        {"role": "tool", "tool_call_id": "c1", "content": "ok"},
+    ]
+    repaired, report = repair(messages, "gemini", fixes=["bridge"])
+    assert repaired == [
+        messages[0],
+        {"role": "user", "content": f"{BRIDGE_MARK} Continue."},
+        *messages[1:],
+    ]
+    assert [(a.kind, a.reason) for a in report.actions] == [
+        (ActionKind.BRIDGE, "call_turn_predecessor")
     ]
