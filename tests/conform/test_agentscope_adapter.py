@@ -7,6 +7,7 @@ adapter as a script with the interpreter named by
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 import json
 import os
@@ -220,3 +221,24 @@ def test_normalised_ids_and_times() -> None:
     assert message["content"][2]["hint"][0]["id"].startswith("agentscope-id-")
     assert "created_at" not in message["content"][0] and "structured_output" not in message
     assert "finished_reason" not in message and "error" not in message
+
+
+def test_the_adapter_runs_as_a_script_though_its_file_is_named_agentscope() -> None:
+    """Run by its path (as the 2.0.3 interpreter runs it), its own folder does not shadow the
+    agentscope package: the handshake names the installed AgentScope."""
+    assert ADAPTER is not None and ADAPTER.origin is not None
+    done = subprocess.run(
+        [sys.executable, ADAPTER.origin],
+        input=json.dumps(START) + '\n{"type": "stop"}\n',
+        capture_output=True,
+        encoding="utf-8",
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    ready = json.loads(done.stdout.splitlines()[0])
+    assert ready["implementation"] == {
+        "name": "agentscope",
+        "version": importlib.metadata.version("agentscope"),
+        "language": "python",
+    }
