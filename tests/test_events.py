@@ -98,6 +98,15 @@ def test_minimal_event_builds_with_exactly_its_keys(cls: type[Event]) -> None:
             assert getattr(event, field.name) is ABSENT
 
 
+@pytest.mark.parametrize("cls", EVENT_CLASSES, ids=lambda c: c.__name__)
+def test_a_field_s_json_types_are_those_its_shape_takes(cls: type[Event]) -> None:
+    """A field's ``json`` types (read by the fast decoder and the envelope schemas) are the JSON
+    types its ``shape`` (pinned to AgentScope's schema in test_agentscope_wire) accepts."""
+    for field in _wire_fields(cls):
+        shape = field.metadata["shape"]
+        assert set(field.metadata["json"]) == set(shape.json_types), field.name
+
+
 @pytest.mark.parametrize(("cls", "name"), _REQUIRED, ids=lambda v: getattr(v, "__name__", v))
 def test_wrong_type_names_the_field(cls: type[Event], name: str) -> None:
     """A required field of the wrong JSON type raises FieldProblem naming that field."""
