@@ -277,3 +277,26 @@ def test_reduce_of_a_completion_only_file_is_a_usage_error() -> None:
     assert done.returncode == 2
     assert "streamspec judge" in done.stderr.decode()
     assert "Traceback" not in done.stderr.decode()
+
+
+def test_convert_reports_an_output_it_cannot_write_as_json_and_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A converted record that JSON cannot hold is an ``unreadable_line`` error on its own line
+    (exit 1); the lines around it are still written."""
+    from streamspec.cli import _convert
+    from streamspec.envelope._convert import Converted
+
+    def converted(lines: object, target: str) -> list[Converted]:
+        return [
+            Converted(number=1, output={"n": 1}),
+            Converted(number=2, output={"n": b"bytes"}),
+            Converted(number=3, output={"n": 3}),
+        ]
+
+    monkeypatch.setattr(_convert, "convert_lines", converted)
+    result = CliRunner().invoke(main, ["convert", str(EXAMPLE)], catch_exceptions=False)
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == ['{"n":1}', '{"n":3}']
+    assert result.stderr.startswith("2: unreadable_line: cannot be written as JSON: ")
+    assert len(result.stderr.splitlines()) == 1

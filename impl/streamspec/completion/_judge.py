@@ -130,13 +130,13 @@ class _Role(enum.Enum):
     """What :meth:`Judge.apply` does with an object of a class."""
 
     #: A completion event (or an opened call): evidence as it is.
-    EVIDENCE = "evidence"
+    EVIDENCE = enum.auto()
     #: An AgentScope reply event: read for evidence (rule 2).
-    REPLY_EVENT = "reply_event"
+    REPLY_EVENT = enum.auto()
     #: An unknown event: no evidence.
-    IGNORED = "ignored"
+    IGNORED = enum.auto()
     #: Anything else: a usage error.
-    NOT_AN_EVENT = "not_an_event"
+    NOT_AN_EVENT = enum.auto()
 
 
 #: ``class -> role`` of every event class seen so far, filled by :func:`_role_of`.
