@@ -255,6 +255,13 @@ def test_the_report_names_each_section_and_says_what_its_plot_shows(tmp_path: Pa
         "Replies by their number of events, rounded up to a power of two.",
         "The files with the most errors (then warnings).",
     ]
+    assert re.findall(r"<svg[^>]*><title>(.*?)</title>", html) == [
+        "findings per code",
+        "model calls per terminal state",
+        "verdicts per day",
+        "replies by events",
+        "errors of the worst files",
+    ]
     heads = [re.findall(r"<th[^>]*>(.*?)</th>", t) for t in re.findall(r"<tr>(<th.*?)</tr>", html)]
     assert heads == [
         ["file", "errors", "warnings"],
