@@ -254,11 +254,11 @@ def test_expected_failures_turn_failures_into_xfail_and_passes_into_xpass(tmp_pa
         "reduce/must/gone.json  no such file\n",
         encoding="utf-8",
     )
-    report = tmp_path / "report.jsonl"
+    report, junit = tmp_path / "report.jsonl", tmp_path / "junit.xml"
     result = _conform(
         "--program", f"{ADAPTER} --break states", "--kind", "reduce", "--kind", "judge",
         "--level", "should", "--level", "must", "-k", "r", "--report", str(report),
-        "--expected-failures", str(listed),
+        "--expected-failures", str(listed), "--junit", str(junit),
     )  # fmt: skip
     rows = {f"{r['file']}#{r['name']}": r for r in _report(report)}
     xfail = rows["reduce/should/strict-batch.json#strict-batch"]
@@ -276,6 +276,14 @@ def test_expected_failures_turn_failures_into_xfail_and_passes_into_xpass(tmp_pa
     assert "expected failure reduce/must/gone.json names no selected case" in lines
     counts = Counter(r["outcome"] for r in rows.values())
     assert lines[-1] == f"{counts['passed']} passed, {counts['failed'] + 1} failed, 1 xfail"
+    # In JUnit an xpass is a failure and an xfail is skipped.
+    suites = {s.get("name"): s for s in ElementTree.parse(junit).getroot().iter("testsuite")}
+    for name, suite in suites.items():
+        outcomes = Counter(r["outcome"] for key, r in rows.items() if key.startswith(f"{name}/"))
+        assert suite.get("failures") == str(outcomes["failed"] + outcomes["xpass"]), name
+        assert suite.get("skipped") == str(outcomes["skipped"] + outcomes["xfail"]), name
+    assert suites["judge/must"].get("failures") == "1"
+    assert suites["reduce/should"].get("skipped") == "1"
 
 
 def test_an_expected_failure_without_a_reason_is_a_usage_error(tmp_path: Path):
