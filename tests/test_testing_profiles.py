@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import settings
 from streamspec.testing import PROFILES, load_profile
@@ -29,3 +31,24 @@ def test_an_unknown_profile_is_refused_by_name() -> None:
     with pytest.raises(ValueError, match=r"'long'.*\['ci', 'fuzz'\]"):
         load_profile("long")
     assert settings.default.max_examples == before
+
+
+def _documented() -> dict[str, list[str]]:
+    """The profile table of docs/testing.md: ``name -> cells``."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "testing.md").read_text("utf-8")
+    rows = [line.strip("|").split("|") for line in text.splitlines() if line.startswith("| `")]
+    return {cells[0].strip(" `"): [c.strip() for c in cells[1:]] for cells in rows}
+
+
+@pytest.mark.parametrize("name", ["ci", "fuzz"])
+def test_each_profile_is_what_docs_testing_says(name: str) -> None:
+    """The budgets, health checks, database and deadline are those docs/testing.md lists."""
+    examples, steps, off, database = _documented()[name]
+    profile = PROFILES[name]
+    assert profile.max_examples == int(examples)
+    assert profile.stateful_step_count == int(steps)
+    assert sorted(f"`{check.name}`" for check in profile.suppress_health_check) == sorted(
+        off.split(", ")
+    )
+    assert (profile.database is None) == (database == "none")
+    assert profile.deadline is None
