@@ -85,6 +85,18 @@ def test_an_input_delta_without_id_goes_to_the_streaming_call():
     assert _fold(lines).to_dict()["content"][0]["input"] == "{}"
 
 
+def test_an_input_delta_with_an_id_goes_to_that_call_though_a_later_one_streams():
+    """A tool_input_delta naming its call extends that call, not the latest one streaming."""
+    lines = _a3s(
+        ("tool_start", {"id": "c", "name": "f"}),
+        ("tool_start", {"id": "d", "name": "g"}),
+        ("tool_input_delta", {"id": "c", "delta": '{"a": 1}'}),
+        ("tool_input_delta", {"delta": "{}"}),
+    )
+    content = _fold(lines).to_dict()["content"]
+    assert [(block["id"], block["input"]) for block in content] == [("c", '{"a": 1}'), ("d", "{}")]
+
+
 def test_approvals_timeouts_and_denials_follow_the_tool_machine():
     """Approved, timed-out-rejected and never-asked denials end allowed, denied and denied (synthetic, marked)."""
     lines = _a3s(
