@@ -36,6 +36,16 @@ def _chunk_record(data: dict[str, Any]) -> dict[str, Any]:
             {"type": "assistant/error", "data": {"turn": 1, "step": 1, "error": "x"}},
             ["expected dict, got str @ $.data.error"],
         ),
+        (
+            {
+                "type": "assistant/error",
+                "data": {"turn": 1, "step": 1, "error": {"code": 429, "message": ["slow"]}},
+            },
+            [
+                "expected str, got int @ $.data.error.code",
+                "expected str, got list @ $.data.error.message",
+            ],
+        ),
     ],
 )
 def test_every_bad_field_is_named_by_its_path(record: dict[str, Any], problems: list[str]) -> None:
@@ -43,3 +53,14 @@ def test_every_bad_field_is_named_by_its_path(record: dict[str, Any], problems: 
     with pytest.raises(DecodeError) as caught:
         decode_muse(record)
     assert list(caught.value.problems) == problems
+
+
+@pytest.mark.parametrize(
+    "error", [{}, {"code": None, "message": None}, {"code": "rate", "message": "slow"}]
+)
+def test_an_error_s_code_and_message_may_be_absent_or_null(error: dict[str, Any]) -> None:
+    """An error object with no, null or string ``code`` and ``message`` is a model error as given."""
+    record = {"type": "assistant/error", "data": {"turn": 1, "step": 1, "error": error}}
+    event = decode_muse(record)
+    assert event is not None
+    assert (event.code, event.message) == (error.get("code"), error.get("message"))
