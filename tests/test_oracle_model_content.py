@@ -33,3 +33,25 @@ def test_an_external_result_is_in_the_oracle_s_message_as_in_the_reducer_s() -> 
     assert content == reducer.to_dict()["content"]
     assert [(b["type"], b["id"]) for b in content] == [("tool_call", "t0"), ("tool_result", "t0")]
     assert (content[1]["state"], content[1]["output"]) == ("success", "done")
+
+
+def test_a_bad_data_chunk_is_indexed_by_the_chunks_its_block_accepted_before_it() -> None:
+    """spec/actions.json: ``chunk_index`` counts the chunks the block accepted before it, so a
+    bad first chunk is 0 and a bad chunk after one good one is 1, for the oracle and the reducer."""
+    chunk = {"type": "DATA_BLOCK_DELTA", **R, "block_id": "b", "media_type": "image/png"}
+    stream = [
+        STREAM[0],
+        {"type": "DATA_BLOCK_START", **R, "block_id": "b", "media_type": "image/png"},
+        {**chunk, "data": "a==="},
+        {**chunk, "data": "aGk="},
+        {**chunk, "data": "a==="},
+    ]
+    model, reducer = OracleModel(), Reducer()
+    predicted, found = [], []
+    for obj in stream:
+        event = decode_event(obj)
+        verdict = model.judge(event)
+        model.commit(event, verdict)
+        predicted += [d.fields(0)["details"] for d in verdict.diagnostics]
+        found += [d.details for d in reducer.apply(event)]
+    assert predicted == found == [{"chunk_index": 0}, {"chunk_index": 1}]
