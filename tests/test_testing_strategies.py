@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, find, given, settings
-from streamspec import decode_event, encode_event
+from streamspec import Reducer, decode_event, encode_event
 from streamspec.testing import (
     OTHER_REPLY_ID,
     REPLY_ID,
@@ -21,6 +21,7 @@ from streamspec.testing import (
     base64_chunks,
     batch_items,
     invalid_base64_chunks,
+    legal_streams,
     media_types,
     text_deltas,
     unknown_events,
@@ -152,3 +153,22 @@ def test_unknown_events_have_types_outside_the_catalog(event: Any) -> None:
 @pytest.mark.parametrize("type_", ["TEXT_DELTA_V2", "ping", "text_block_delta", ""])
 def test_each_unknown_type_is_drawn(type_: str) -> None:
     assert find(unknown_events(), lambda e: e.type == type_, settings=_FIND).type == type_
+
+
+@settings(max_examples=60, suppress_health_check=list(HealthCheck), deadline=None)
+@given(legal_streams(max_events=12))
+def test_a_legal_stream_folds_without_a_diagnostic(events: list[Any]) -> None:
+    """Every event of a legal stream, its closing REPLY_END included, is accepted as it is."""
+    reducer = Reducer()
+    assert [d.code for event in events for d in reducer.apply(event)] == []
+
+
+def test_a_legal_stream_may_end_with_its_reply_end() -> None:
+    """Some legal streams are closed: their last event is a REPLY_END the tables accept."""
+    closed = find(
+        legal_streams(max_events=3),
+        lambda events: bool(events) and events[-1].KIND == "reply_end",
+        settings=_FIND,
+    )
+    reducer = Reducer()
+    assert [d.code for event in closed for d in reducer.apply(event)] == []
