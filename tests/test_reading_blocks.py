@@ -7,7 +7,7 @@ import io
 import orjson
 from streamspec._jsonl import _Rewound
 from streamspec.cli._console import readable
-from streamspec.sources._read import _peek, read_reply_events
+from streamspec.sources._read import PEEK_BYTES, PEEK_LINES, _peek, read_reply_events
 
 LINES = [
     b"\n",
@@ -60,3 +60,24 @@ def test_a_rewound_stream_reads_like_a_buffered_reader() -> None:
     assert stream.read1() == b"c\nd\n"  # type: ignore[attr-defined]
     assert stream.read1() == b""  # type: ignore[attr-defined]
     assert list(rewound([b"a\n"], iter([b"b\n"]))) == [b"a\n", b"b\n"]
+
+
+def _limits_case(filler: bytes, count: int) -> None:
+    """``count`` filler lines, then an object: peeking gives up before the object, loses nothing."""
+    obj = orjson.dumps({"type": "REPLY_START", "reply_id": "r"}) + b"\n"
+    lines = [filler] * count + [obj]
+    first, rest = _peek(list(lines))
+    assert first is None
+    assert list(rest) == lines
+
+
+def test_peeking_stops_after_a_thousand_lines() -> None:
+    """PEEK_LINES short lines are looked at and no more: the object on the next one is not."""
+    assert PEEK_LINES == 1000
+    _limits_case(b"not json\n", PEEK_LINES)
+
+
+def test_peeking_stops_after_a_mebibyte() -> None:
+    """Lines holding PEEK_BYTES are looked at and no more, however few they are."""
+    assert PEEK_BYTES == 1 << 20
+    _limits_case(b"x" * (PEEK_BYTES // 2 - 1) + b"\n", 2)
