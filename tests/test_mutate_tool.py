@@ -268,8 +268,11 @@ def test_the_report_says_whether_the_run_ended_stopped_or_runs_on(
         2,
         5.0,
         time.monotonic(),
+        "0123456789ab",
     )
-    assert f"- Mutants run: {state}" in page.read_text(encoding="utf-8")
+    text = page.read_text(encoding="utf-8")
+    assert f"- Mutants run: {state}" in text
+    assert "- Commit: 0123456789ab\n" in text
 
 
 @pytest.mark.parametrize("mutant", spec_mutants.SPEC_MUTANTS, ids=lambda m: m.id)

@@ -461,8 +461,13 @@ def _write(
     total: int,
     baseline: float,
     began: float,
+    commit: str,
 ) -> None:
-    """Write the report section of this run (also while it runs: "k of N, running")."""
+    """Write the report section of this run (also while it runs: "k of N, running").
+
+    ``commit`` is what was measured, taken when the tree was copied: commits made
+    while the run goes on are not in it.
+    """
     minutes = (time.monotonic() - began) / 60
     if len(results) == total:
         state = ""
@@ -475,7 +480,7 @@ def _write(
         state = ", still running"
     header = {
         "Date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "Commit": commit_of(ROOT, args.ref),
+        "Commit": commit,
         "Command": "`python tools/mutate.py " + " ".join(argv or sys.argv[1:]) + "`",
         "Tests": "`" + " ".join(command[2:]) + "`",
         "Hypothesis profile": os.environ.get("HYPOTHESIS_PROFILE", "ci"),
@@ -533,6 +538,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         command.append(f"--hypothesis-seed={args.seed}")
     command += args.pytest_arg
     began = time.monotonic()
+    measured = commit_of(ROOT, args.ref)
     with tempfile.TemporaryDirectory(prefix="streamspec-snapshot-") as temp:
         if args.ref:
             snapshot = export_commit(ROOT, args.ref, Path(temp) / "tree")
@@ -556,7 +562,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.write:
                 order = {job.id: n for n, job in enumerate(sorted(jobs, key=_source_order))}
                 ordered = sorted(done_so_far, key=lambda r: order[r.id])
-                _write(args, argv, command, ordered, len(jobs), baseline, began)
+                _write(args, argv, command, ordered, len(jobs), baseline, began, measured)
 
         results = run_mutants(
             jobs,
@@ -575,7 +581,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     counts, value = score(results)
     print(f"score {value:.1%}: {counts}; {(time.monotonic() - began) / 60:.1f} min")
     if args.write:
-        _write(args, argv, command, results, len(jobs), baseline, began)
+        _write(args, argv, command, results, len(jobs), baseline, began, measured)
     return 0
 
 
