@@ -14,9 +14,9 @@ import attrs
 
 from streamspec._completion_events import COMPLETION_EVENT_CLASSES, CompletionEvent
 from streamspec._errors import DecodeError
-from streamspec._events import ABSENT, FieldProblem
+from streamspec._events import FieldProblem
 
-__all__ = ["CANONICAL_BY_KIND", "decode_canonical", "encode_canonical"]
+__all__ = ["CANONICAL_BY_KIND", "decode_canonical"]
 
 #: ``"model_finish" -> ModelFinishEvent`` ...
 CANONICAL_BY_KIND: Final[Mapping[str, type[CompletionEvent]]] = {
@@ -51,13 +51,3 @@ def decode_canonical(obj: Mapping[str, Any]) -> CompletionEvent:
     except TypeError as error:
         raise DecodeError("invalid completion event", [f"{error} @ $"]) from None
 
-
-def encode_canonical(event: CompletionEvent) -> dict[str, Any]:
-    """Return ``event`` as its canonical JSON object (inverse of :func:`decode_canonical`)."""
-    out: dict[str, Any] = {"kind": event.KIND}
-    for field in attrs.fields(type(event)):
-        value = getattr(event, field.name)
-        if value is ABSENT:
-            continue
-        out[field.name] = list(value) if isinstance(value, tuple) else value
-    return out
