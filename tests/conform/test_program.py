@@ -22,6 +22,8 @@ from streamspec.conform._program import (
     Ready,
     Result,
     Skipped,
+    _Child,
+    _Failure,
 )
 from streamspec.conform._reference import ALL_CHECKS, ALL_KINDS, reference_output
 
@@ -324,3 +326,64 @@ def test_a_chatty_stderr_never_blocks_and_only_the_tail_is_kept(tmp_path: Path):
         tail = program.stderr_tail().splitlines()
     assert len(tail) == 20
     assert tail[-1].startswith("noise 1.39999 ")
+
+
+REFUSAL = '{"type": "errored", "message": "protocol 1 unknown"}'
+
+
+def test_a_refusal_written_before_the_program_left_is_read_whatever_the_timing(tmp_path: Path):
+    """A program that prints its refusal and exits without reading fails start with that
+    refusal, whether the request reached the pipe before it left or after."""
+    command = _script(tmp_path, f"print({REFUSAL!r}, flush=True)\n")
+    for _ in range(5):
+        with Program(command, timeout=5) as program, pytest.raises(ProtocolError) as info:
+            program.start(ALL_KINDS, ALL_CHECKS)
+        assert info.value.reason == "refused start: protocol 1 unknown"
+
+
+@pytest.mark.parametrize(
+    ("body", "answer", "reason"),
+    [
+        (f"print({REFUSAL!r}, flush=True)\n", orjson.loads(REFUSAL), None),
+        ("import sys; sys.exit(3)\n", None, "exited with status 3 before reading its request"),
+    ],
+    ids=["it answered first", "it said nothing"],
+)
+def test_a_request_to_a_program_that_left_reads_what_it_wrote_first(
+    tmp_path: Path, body: str, answer: dict[str, Any] | None, reason: str | None
+):
+    """Writing to a program that has exited does not fail by itself: its answer, if it wrote
+    one, is read; if it wrote none, the failure says it left before reading the request."""
+    child = _Child(_script(tmp_path, body), None)
+    try:
+        child.process.wait(timeout=30)
+        child.threads[0].join(timeout=30)
+        child.send({"type": "start", "protocol": 1, "kinds": ["reduce"], "checks": ["message"]})
+        if reason is None:
+            assert child.receive(5, "start") == answer
+        else:
+            with pytest.raises(_Failure, match=f"^{reason}$"):
+                child.receive(5, "start")
+        assert child.unread
+    finally:
+        child.kill()
+
+
+def test_a_program_alive_but_not_reading_fails_the_request_at_once(tmp_path: Path):
+    """A program that closed its stdin and still runs cannot take the request: that fails at
+    once, without waiting for an answer."""
+    command = _script(tmp_path, "import os, time\nos.close(0)\ntime.sleep(30)\n")
+    child = _Child(command, None)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                child.send({"type": "stop"})
+            except _Failure as failure:
+                assert str(failure) == "closed its stdin before reading its request"
+                break
+            time.sleep(0.05)
+        else:
+            pytest.fail("writing to a closed stdin never failed")
+    finally:
+        child.kill()

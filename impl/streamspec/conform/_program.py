@@ -138,6 +138,8 @@ class _Child:
         assert self.process.stdout is not None
         assert self.process.stderr is not None
         self.lines: queue.Queue[bytes] = queue.Queue()
+        #: A request could not be written: the child had stopped reading.
+        self.unread = False
         self.stderr: deque[str] = deque(maxlen=STDERR_LINES)
         self.threads = (
             threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True),
@@ -158,13 +160,18 @@ class _Child:
                 self.stderr.append(line.decode("utf-8", "replace").rstrip("\r\n"))
 
     def send(self, message: Mapping[str, Any]) -> None:
+        """Write ``message``; a child that stopped reading fails here, unless it closed its
+        stdout too, when what it wrote first is still read (a refusal it printed, then left)."""
         stdin = self.process.stdin
         assert stdin is not None
         try:
             stdin.write(msg.encode(message))
             stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
-            raise _Failure(self._gone("before reading its request")) from None
+            self.threads[0].join(timeout=1.0)
+            if self.threads[0].is_alive():
+                raise _Failure(self._gone("before reading its request", "stdin")) from None
+            self.unread = True
 
     def receive(self, timeout: float, waiting_for: str) -> dict[str, Any]:
         """Return the next answer line as a JSON object, or raise :class:`_Failure`."""
@@ -173,7 +180,10 @@ class _Child:
         except queue.Empty:
             raise _Failure(f"timeout after {timeout:g} s") from None
         if line == _EOF:
-            raise _Failure(self._gone(f"before answering {waiting_for}"))
+            when = (
+                "before reading its request" if self.unread else f"before answering {waiting_for}"
+            )
+            raise _Failure(self._gone(when))
         try:
             return msg.decode(line)
         except msg.MessageError as error:
@@ -184,11 +194,11 @@ class _Child:
                 f"unreadable answer line {shown!r}: {'; '.join(error.problems)}"
             ) from None
 
-    def _gone(self, when: str) -> str:
+    def _gone(self, when: str, closed: str = "stdout") -> str:
         try:
             status = self.process.wait(timeout=1.0)
         except subprocess.TimeoutExpired:
-            return f"closed its stdout {when}"
+            return f"closed its {closed} {when}"
         return f"exited with status {status} {when}"
 
     def stderr_tail(self) -> str:
