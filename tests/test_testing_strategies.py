@@ -13,16 +13,19 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, find, given, settings
-from streamspec import Reducer, decode_event, encode_event
+from streamspec import ABSENT, Reducer, decode_event, encode_event
 from streamspec.testing import (
     OTHER_REPLY_ID,
     REPLY_ID,
+    TEMPLATES,
     TOOL_CALL_IDS,
     base64_chunks,
     batch_items,
+    filled,
     invalid_base64_chunks,
     legal_streams,
     media_types,
+    result_data_deltas,
     text_deltas,
     unknown_events,
     urls,
@@ -172,3 +175,28 @@ def test_a_legal_stream_may_end_with_its_reply_end() -> None:
     )
     reducer = Reducer()
     assert [d.code for event in closed for d in reducer.apply(event)] == []
+
+
+def test_a_filled_text_block_end_sometimes_repeats_the_text_and_sometimes_not() -> None:
+    """TEXT_BLOCK_END may carry the block's text: filled templates draw it absent and given."""
+    (end,) = [t for t in TEMPLATES if t.KIND == "text_block_end"][:1]
+    assert find(filled(end), lambda e: e.text is ABSENT, settings=_FIND).text is ABSENT
+    assert isinstance(
+        find(filled(end), lambda e: isinstance(e.text, str), settings=_FIND).text, str
+    )
+
+
+def test_result_chunks_often_leave_the_media_type_empty_after_the_first() -> None:
+    """A chunk merged into a sub-block with an empty media type keeps the sub-block's
+    (spec/README.md §6): runs reach it with every later chunk's media type empty."""
+    run = find(
+        result_data_deltas(TOOL_CALL_IDS[0]),
+        lambda chunks: len(chunks) >= 3 and all(c.media_type == "" for c in chunks[1:]),
+        settings=_FIND,
+    )
+    assert run[1:] and all(c.media_type == "" for c in run[1:])
+
+
+@given(result_data_deltas(TOOL_CALL_IDS[0]))
+def test_result_chunks_use_only_the_media_types_of_the_pool(chunks: list[Any]) -> None:
+    assert {c.media_type for c in chunks} <= _MEDIA_TYPES
