@@ -515,9 +515,10 @@ class ReplyStateMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def bulk_block(self, data: st.DataObject) -> None:
         """A block run of a few or thousands of deltas in one ``apply_all`` call; sometimes
-        first a call of the wrong type (a mapping, a string), refused with no change."""
+        first a call with each wrong type (mappings, a string, bytes), refused with no change."""
         if self.usage_error is not None and data.draw(st.integers(0, 3), label="wrong") == 0:
-            self._expect_usage_error(data.draw(st.sampled_from(_NOT_EVENTS), label="not events"))
+            for value in _NOT_EVENTS:
+                self._expect_usage_error(value)
         events = data.draw(bulk_runs(), label="bulk run")
         if self.legal_only and not self.model.judge(events[0]).legal:
             return  # a fresh block's deltas and end are legal once its start is
