@@ -25,7 +25,7 @@ import attrs
 import orjson
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from streamspec import ProtocolError, Reducer, _codec, encode_event
 from streamspec._codec import decode_event, structure_event
@@ -445,6 +445,8 @@ def test_a_block_key_count_is_at_most_its_keys_and_exact_when_compact(
 
 
 @given(deltas=st.lists(st.text(max_size=3), max_size=5000), cut=st.integers(0, 5000))
+@example(deltas=["a"] * JOIN_EVERY, cut=-1)  # a full tier is joined at once
+@example(deltas=["a"] * JOIN_EVERY**2, cut=-1)
 def test_text_joins_its_deltas_in_bounded_pieces(deltas: list[str], cut: int) -> None:
     """A block's text is its deltas joined, held in at most 126 pieces plus one per 4096 deltas."""
     block = TextBlock("text", "b", "open")
