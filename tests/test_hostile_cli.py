@@ -300,3 +300,26 @@ def test_convert_reports_an_output_it_cannot_write_as_json_and_goes_on(
     assert result.stdout.splitlines() == ['{"n":1}', '{"n":3}']
     assert result.stderr.startswith("2: unreadable_line: cannot be written as JSON: ")
     assert len(result.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("target", ["agentscope", "envelope"])
+def test_convert_names_every_bad_field_of_an_envelope_payload_on_one_line(
+    tmp_path: Path, target: str
+) -> None:
+    """An envelope whose payload is not its catalog event: one error line, every problem in
+    it, each with its path; nothing written."""
+    source = tmp_path / "bad.jsonl"
+    source.write_text(
+        '{"version": 1, "type": "text_block_delta",'
+        ' "payload": {"reply_id": 5, "block_id": 6, "delta": "x"}}\n',
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(
+        main, ["convert", "--from", "envelope", "--to", target, str(source)]
+    )
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "1: unreadable_line: expected string, got integer @ $.payload.reply_id;"
+        " expected string, got integer @ $.payload.block_id"
+    ]
