@@ -50,4 +50,3 @@ def decode_canonical(obj: Mapping[str, Any]) -> CompletionEvent:
         raise DecodeError("invalid completion event", [str(problem)]) from None
     except TypeError as error:
         raise DecodeError("invalid completion event", [f"{error} @ $"]) from None
-
