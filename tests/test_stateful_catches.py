@@ -17,7 +17,14 @@ from hypothesis import strategies as st
 from streamspec import ProtocolError, Reducer
 from streamspec._errors import UsageError
 from streamspec._events import ReplyStartEvent, ToolCallStartEvent
-from streamspec.testing import ALL_CHECKS, REPLY_ID, TOOL_CALL_IDS, machine_for, run_against
+from streamspec.testing import (
+    ALL_CHECKS,
+    REPLY_ID,
+    TOOL_CALL_IDS,
+    entity_of,
+    machine_for,
+    run_against,
+)
 
 _SETTINGS = settings(
     max_examples=150,
@@ -208,3 +215,18 @@ def test_a_tool_call_scenario_takes_a_call_that_has_not_started(data: st.DataObj
     machine.step = lambda event, how: (taken.append(event), step(event, how))  # type: ignore[method-assign]
     machine.tool_call_scenario(data=data)
     assert isinstance(taken[0], ToolCallStartEvent) and taken[0].tool_call_id == fresh
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_a_tool_call_lifecycle_run_holds_only_events_of_one_tool_call(data: st.DataObject) -> None:
+    """The lifecycle rule picks one tool call and sends only events that name it."""
+    machine = machine_for(lambda strict, **options: Reducer(strict=strict, **options))()
+    machine.step(ReplyStartEvent(session_id="s", reply_id=REPLY_ID, name="a"), "test")
+    taken: list[Any] = []
+    step = machine.step
+    machine.step = lambda event, how: (taken.append(event), step(event, how))  # type: ignore[method-assign]
+    machine.tool_call_lifecycle(data=data)
+    assert taken, "a fresh reply always allows a tool call to start"
+    assert len({entity_of(event) for event in taken}) == 1
+    assert entity_of(taken[0])[0] == "tool_call_id"
