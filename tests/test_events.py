@@ -392,3 +392,14 @@ def test_every_event_class_is_frozen_slotted_and_keyword_only(cls: type) -> None
     assert all(field.kw_only for field in attrs.fields(cls)), cls
     with pytest.raises(TypeError):
         cls("positional")
+
+
+def test_a_required_field_given_as_absent_is_missing() -> None:
+    """ABSENT in a required field is the field missing, named by its path, for reply events and
+    completion events alike."""
+    from streamspec._completion_events import ModelChunkEvent
+
+    with pytest.raises(FieldProblem, match=r"^required field missing @ \$\.reply_id$"):
+        TextBlockDeltaEvent(reply_id=ABSENT, block_id="b", delta="x")
+    with pytest.raises(FieldProblem, match=r"^required field missing @ \$\.call$"):
+        ModelChunkEvent(call=ABSENT, channel="text", text="x")
