@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -52,3 +56,35 @@ def test_each_profile_is_what_docs_testing_says(name: str) -> None:
     )
     assert (profile.database is None) == (database == "none")
     assert profile.deadline is None
+
+
+_UNDER_CI = """
+import json
+from hypothesis import settings
+from streamspec.testing import PROFILES, load_profile
+load_profile()
+print(json.dumps({
+    "loaded": settings.default.derandomize,
+    "ci": PROFILES["ci"].derandomize,
+    "fuzz": PROFILES["fuzz"].derandomize,
+    "fuzz_database": PROFILES["fuzz"].database is not None,
+}))
+"""
+
+
+def test_no_profile_pins_a_seed_where_ci_is_set() -> None:
+    """With ``$CI`` set (Hypothesis then loads its own derandomized profile) ours still draw fresh.
+
+    A fresh interpreter, because Hypothesis reads ``$CI`` once, at import.
+    """
+    env = {**os.environ, "CI": "true"}
+    env.pop("HYPOTHESIS_PROFILE", None)
+    done = subprocess.run(
+        [sys.executable, "-c", _UNDER_CI], env=env, capture_output=True, text=True, check=True
+    )
+    assert json.loads(done.stdout) == {
+        "loaded": False,
+        "ci": False,
+        "fuzz": False,
+        "fuzz_database": True,
+    }

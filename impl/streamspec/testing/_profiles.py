@@ -12,6 +12,11 @@ one Hypothesis keeps a Pareto front of every targeted run, which costs the
 stateful machines (they call ``target``) more than their own steps. A failure
 prints its ``@reproduce_failure`` blob instead. ``fuzz`` keeps the database,
 so a long campaign's finds are replayed first next time.
+
+Both start from Hypothesis's ``default`` profile, not from whatever profile is
+loaded at import: where ``$CI`` is set Hypothesis loads its own ``ci`` profile
+first, which derandomizes every test and drops the database. Both profiles
+draw fresh examples on every run; neither pins a seed.
 """
 
 from __future__ import annotations
@@ -23,21 +28,27 @@ from hypothesis import HealthCheck, settings
 
 __all__ = ["PROFILES", "load_profile", "register_profiles"]
 
+_BASE: Final = settings.get_profile("default")
+
 #: ``name -> settings`` of each profile.
 PROFILES: Final = {
     "ci": settings(
+        _BASE,
         max_examples=100,
         stateful_step_count=40,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow],
         database=None,
         print_blob=True,
+        derandomize=False,
     ),
     "fuzz": settings(
+        _BASE,
         max_examples=5000,
         stateful_step_count=120,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+        derandomize=False,
     ),
 }
 
