@@ -66,7 +66,7 @@ import plot
 import report
 import targets
 from cells import Best, Cell, Timing
-from runner import best_runs, commands, time_net
+from runner import best_runs, byte_compile, commands, time_net
 from streamspec import Reducer
 from streamspec._codec import decode_event
 from workloads import REPLY_ID, SERIES, STAMP, Records, Series, size_label
@@ -290,11 +290,13 @@ class EndToEnd:
 
 
 def start_end_to_end(directory: Path, plan: Plan, options: argparse.Namespace) -> EndToEnd:
-    """Time every side the plan runs on an empty file.
+    """Byte-compile streamspec, then time every side the plan runs on an empty file.
 
     ``streamspec reduce`` and the floor get at least :data:`MIN_RUNS` runs
     (the start-up is a target); the others get ``--repeat``.
     """
+    if not byte_compile("streamspec"):
+        raise RuntimeError("streamspec's modules did not all byte-compile")
     sides = commands(bool(plan.agentscope_end_to_end))
     if not plan.judged:
         sides.pop("judge")

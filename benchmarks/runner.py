@@ -9,6 +9,7 @@ importing the package.
 
 from __future__ import annotations
 
+import compileall
 import gc
 import resource
 import shutil
@@ -39,6 +40,17 @@ with open(sys.argv[1], "rb") as stream:
         msg.append_event(event)
 sys.stdout.write(msg.model_dump_json() if msg is not None else "null")
 """
+
+
+def byte_compile(package: str) -> bool:
+    """Write the byte code of every module of ``package``, as installing a wheel does.
+
+    Without it, an editable install run where ``PYTHONDONTWRITEBYTECODE`` is
+    set compiles every module from source at each start, which a user's
+    installed copy never does. Returns whether every module compiled.
+    """
+    module = __import__(package)
+    return bool(compileall.compile_dir(Path(module.__file__).parent, quiet=1))
 
 
 def streamspec_command() -> list[str]:

@@ -437,3 +437,23 @@ def test_agentscope_folds_the_same_message(name: str, size: int) -> None:
     theirs = fold.fold_agentscope(events).model_dump()
     assert fold.same_message(theirs, ours)
     assert theirs["content"] and len(theirs["content"]) == len(ours["content"])
+
+
+def test_byte_compile_writes_byte_code_for_every_module(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every module of the package gets its ``.pyc``, so a child start reads byte code."""
+    import importlib.util
+
+    import runner
+
+    package = tmp_path / "bench_pkg"
+    (package / "sub").mkdir(parents=True)
+    for module in ("__init__.py", "one.py", "sub/__init__.py", "sub/two.py"):
+        (package / module).write_text("VALUE = 1\n", "utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert runner.byte_compile("bench_pkg") is True
+    for module in ("__init__.py", "one.py", "sub/__init__.py", "sub/two.py"):
+        assert Path(importlib.util.cache_from_source(str(package / module))).is_file()
+    (package / "bad.py").write_text("def (:\n", "utf-8")
+    assert runner.byte_compile("bench_pkg") is False
