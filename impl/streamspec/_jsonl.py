@@ -449,7 +449,6 @@ def _read_folding(
     nest past :data:`MAX_DEPTH` (short, or with few enough brackets), so
     what it takes is what the line would have given.
     """
-    loads, bad_json = orjson.loads, orjson.JSONDecodeError
     dict_, deep = dict, _DEEP_LINE
     number = 0
     folded = False
@@ -458,21 +457,27 @@ def _read_folding(
         if first == 1 and raws and raws[0].startswith(_BOM):
             raws[0] = raws[0][3:]
             yield _bom(1)
-        values: list[Any] = []
-        keep = values.append
-        keys = 0
-        for raw in raws:
-            try:
-                value = loads(raw)
-            except bad_json:
-                value = None
-            if value.__class__ is dict_:
-                keys += len(value)
-            keep(value)
         number = first + len(raws) - 1
+        values = _parsed(raws)
+        objects = _ONLY_OBJECTS.issuperset(map(type, values))
+        if objects:
+            keys = sum(map(len, values))
+        else:
+            keys = sum(len(value) for value in values if value.__class__ is dict_)
         separators = _separators(text)
         if separators > keys and separators > _nested_keys(raws, values):
             warnings = _warnings(raws, values, first)
+        elif objects and max(map(len, raws), default=0) < deep:
+            for at, value in enumerate(values, first):
+                type_ = value.get("type")
+                if type_.__class__ is str:
+                    fold = folds.get(type_)
+                    if fold is not None and fold(value):
+                        folded = True
+                        continue
+                folded = False
+                yield _line(at, raws[at - first], end, value, decode)
+            continue
         else:
             warnings = None
         at = first - 1
@@ -493,6 +498,26 @@ def _read_folding(
             yield _line(at, raw, end, value, decode)
     if folded:
         yield Line(number)
+
+
+#: The one class of which a block may hold only values for the quick loop of
+#: :func:`_read_folding`.
+_ONLY_OBJECTS: Final = frozenset({dict})
+
+
+def _parsed(raws: list[bytes]) -> list[Any]:
+    """Each line's JSON value, ``None`` for a line that is not JSON."""
+    try:
+        return list(map(orjson.loads, raws))
+    except orjson.JSONDecodeError:
+        return [_loads_or_none(raw) for raw in raws]
+
+
+def _loads_or_none(raw: bytes) -> Any:
+    try:
+        return orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return None
 
 
 def _shallow(raw: bytes) -> bool:
