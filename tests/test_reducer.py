@@ -36,6 +36,7 @@ from streamspec import (
     decode_event,
     encode_event,
 )
+from streamspec.reply._content import fresh
 
 R = "r1"
 T0 = "2026-01-01T11:59:00"
@@ -451,6 +452,28 @@ def test_to_dict_returns_a_fresh_tree() -> None:
     first["error"]["message"] = "changed"
     first["content"].clear()
     assert reducer.to_dict() == expected
+
+
+@pytest.mark.parametrize("value", [[], {}, [{"a": [1]}], {"k": {"n": [1, 2]}}, "s", 3, None])
+def test_fresh_copies_a_json_value_deeply(value: Any) -> None:
+    """``fresh`` gives an equal value that shares no container with the one given."""
+    copied = fresh(value)
+    assert copied == value and copied.__class__ is value.__class__
+    if isinstance(value, list | dict):
+        assert copied is not value
+        if value:
+            inner = next(iter(value.values())) if isinstance(value, dict) else value[0]
+            outer = next(iter(copied.values())) if isinstance(copied, dict) else copied[0]
+            assert outer == inner and outer is not inner
+
+
+def test_a_result_keeps_its_own_copy_of_the_end_s_metadata() -> None:
+    """Changing the metadata an end event carried, after the fold, leaves the message alone."""
+    metadata: dict[str, Any] = {"trace": {"ids": [1]}}
+    end = ToolResultEndEvent(reply_id=R, tool_call_id="a", state="success", metadata=metadata)
+    reducer = _fold([*_call("a"), *_result("a", "out", state=None), end])
+    metadata["trace"]["ids"].append(2)
+    assert reducer.to_dict()["content"][1]["metadata"] == {"trace": {"ids": [1]}}
 
 
 def test_created_at_and_reply_id_come_from_the_first_event() -> None:

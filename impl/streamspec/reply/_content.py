@@ -34,6 +34,7 @@ __all__ = [
     "ToolCall",
     "ToolResult",
     "decode_base64",
+    "fresh",
 ]
 
 
@@ -43,6 +44,17 @@ _CANONICAL_LAST: Final[Mapping[int, frozenset[str]]] = {
     1: frozenset("AQgw"),
     2: frozenset("AEIMQUYcgkosw048"),
 }
+
+
+def fresh(value: Any) -> Any:
+    """A deep copy of a JSON value; an empty array or object is made anew, without
+    :func:`copy.deepcopy`'s cost (most metadata and rule lists are empty)."""
+    if not value and value.__class__ in _EMPTY_CONTAINERS:
+        return value.__class__()
+    return copy.deepcopy(value)
+
+
+_EMPTY_CONTAINERS: Final = frozenset({list, dict})
 
 
 def is_canonical(chunk: str, raw: bytes) -> bool:
@@ -275,7 +287,7 @@ class ToolCall(Chunked):
             "name": self.name,
             "input": self.joined(),
             "state": self.wire,
-            "suggested_rules": copy.deepcopy(self.suggested_rules),
+            "suggested_rules": fresh(self.suggested_rules),
         }
 
     def export(self) -> dict[str, Any]:
@@ -415,7 +427,7 @@ class ToolResult:
             "name": self.name,
             "output": [block.dump() for block in self.output],
             "state": self.outcome,
-            "metadata": copy.deepcopy(self.metadata),
+            "metadata": fresh(self.metadata),
         }
 
     def export(self) -> dict[str, Any]:

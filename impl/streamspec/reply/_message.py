@@ -34,6 +34,7 @@ from streamspec.reply._content import (
     ToolCall,
     ToolResult,
     decode_base64,
+    fresh,
     is_canonical,
     media_type_of,
 )
@@ -269,7 +270,7 @@ class Message:
         """The result takes the end's ``state`` and ``metadata``."""
         result = self._result(event.tool_call_id)
         result.outcome = event.state
-        result.metadata = copy.deepcopy(event.metadata) if is_given(event.metadata) else {}
+        result.metadata = fresh(event.metadata) if is_given(event.metadata) else {}
 
     def external_result_received(self, event: Any, key: str | None, item: Item) -> None:
         """An external executor's complete result block is appended as given."""
