@@ -22,10 +22,13 @@ from streamspec import (
     RequireUserConfirmEvent,
     TextBlockDeltaEvent,
     TextBlockEndEvent,
+    TextBlockStartEvent,
     ToolResultDataDeltaEvent,
     ToolResultEndEvent,
     UnknownEvent,
     UserConfirmResultEvent,
+    UserInterruptEvent,
+    decode_event,
     encode_event,
 )
 from streamspec._codec import EVENT_BY_KIND
@@ -403,3 +406,68 @@ def test_a_required_field_given_as_absent_is_missing() -> None:
         TextBlockDeltaEvent(reply_id=ABSENT, block_id="b", delta="x")
     with pytest.raises(FieldProblem, match=r"^required field missing @ \$\.call$"):
         ModelChunkEvent(call=ABSENT, channel="text", text="x")
+
+
+def _other_value(event: Event, name: str) -> Any:
+    """A valid value of field ``name`` that differs from ``event``'s."""
+    value = getattr(event, name)
+    if name == "extra":
+        return {"x_other": 1}
+    shape = attrs.fields_dict(type(event))[name].metadata["shape"]
+    shaped = [*(shape.values if isinstance(shape, Enum) else ())]
+    if isinstance(shape, ArrayOf):
+        shaped.append((minimal(shape.item),))
+    for candidate in (*shaped, "other", 7, {"other": 1}, None, True, ABSENT):
+        if candidate != value:
+            try:
+                attrs.evolve(event, **{name: candidate})
+            except (TypeError, ValueError):
+                continue
+            return candidate
+    raise AssertionError(f"{type(event).__name__}.{name} takes no other value tried")
+
+
+_EQ_FIELDS = [
+    (cls, field.name)
+    for cls in EVENT_CLASSES
+    for field in attrs.fields(cls)
+    if field.name != "extra"
+] + [(cls, "extra") for cls in EVENT_CLASSES]
+
+
+@pytest.mark.parametrize(("cls", "name"), _EQ_FIELDS, ids=lambda v: getattr(v, "__name__", v))
+def test_events_are_equal_exactly_when_every_field_is(cls: type[Event], name: str) -> None:
+    """Two events are equal when they are of one class and every field, ``extra`` too, is equal."""
+    event, same = cls(**required_kwargs(cls)), cls(**required_kwargs(cls))
+    assert (event == same, event != same) == (True, False)
+    changed = attrs.evolve(event, **{name: _other_value(event, name)})
+    assert (event == changed, event != changed) == (False, True)
+
+
+def test_events_of_two_classes_are_never_equal() -> None:
+    """Events of different classes differ even when their fields agree; so do non-events."""
+    start = TextBlockStartEvent(reply_id="r", block_id="b")
+    end = TextBlockEndEvent(reply_id="r", block_id="b")
+    assert (start == end, start != end) == (False, True)
+    assert start != {"type": "TEXT_BLOCK_START", "reply_id": "r", "block_id": "b"}
+    assert start.__eq__(end) is NotImplemented
+
+
+def test_an_event_s_repr_names_its_class_and_every_field_but_extra() -> None:
+    """The repr is attrs' usual one, in field order, ``extra`` left out."""
+    event = decode_event(
+        {"type": "TEXT_BLOCK_DELTA", "reply_id": "r", "block_id": "b", "delta": "x", "x_k": 1}
+    )
+    assert repr(event) == (
+        "TextBlockDeltaEvent(id=ABSENT, created_at=ABSENT, metadata=ABSENT, "
+        "reply_id='r', block_id='b', delta='x')"
+    )
+    assert repr(UserInterruptEvent(reply_id="r", id="e1")) == (
+        "UserInterruptEvent(id='e1', created_at=ABSENT, metadata=ABSENT, reply_id='r')"
+    )
+
+
+def test_an_event_is_not_hashable() -> None:
+    """An event holds mappings (``extra``, ``metadata``), so it has no hash."""
+    with pytest.raises(TypeError, match="unhashable type: 'TextBlockStartEvent'"):
+        hash(TextBlockStartEvent(reply_id="r", block_id="b"))

@@ -26,9 +26,10 @@ state may follow which) is the reducer's business.
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, Final, Literal, TypeAlias, TypeVar, Union
+from typing import Any, ClassVar, Final, Literal, NamedTuple, TypeAlias, TypeVar, Union
 
 import attrs
 
@@ -238,9 +239,15 @@ def _batch(item: Shape, key_path: tuple[str, ...]) -> Any:
     )
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class Event:
-    """Fields every AgentScope event has; don't instantiate this directly."""
+    """Fields every AgentScope event has; don't instantiate this directly.
+
+    Equality and ``repr`` are attrs' (every field compared, ``extra`` too;
+    every field but ``extra`` shown), written once here for every event class
+    instead of generated for each at import. Events are not hashable: their
+    ``extra`` and ``metadata`` are mappings.
+    """
 
     TYPE: ClassVar[str] = ""
     KIND: ClassVar[str] = ""
@@ -258,6 +265,40 @@ class Event:
     def type(self) -> str:
         """The wire discriminator, as AgentScope's ``event.type``."""
         return self.TYPE
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        values = _views(self.__class__).compared
+        return bool(values(self) == values(other))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        shown = _views(self.__class__).shown
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in shown)
+        return f"{self.__class__.__qualname__}({fields})"
+
+
+class _Views(NamedTuple):
+    """What an event class compares (a getter of a tuple) and what its ``repr`` shows."""
+
+    compared: Callable[[Any], tuple[Any, ...]]
+    shown: tuple[str, ...]
+
+
+_VIEWS: dict[type[Any], _Views] = {}
+
+
+def _views(cls: type[Any]) -> _Views:
+    """The :class:`_Views` of an event class, made on its first use."""
+    views = _VIEWS.get(cls)
+    if views is None:
+        fields = attrs.fields(cls)
+        compared = operator.attrgetter(*(field.name for field in fields if field.eq))
+        shown = tuple(field.name for field in fields if field.repr)
+        views = _VIEWS[cls] = _Views(compared, shown)
+    return views
 
 
 @attrs.frozen(kw_only=True)
@@ -288,7 +329,7 @@ def _event(type_: str) -> Callable[[type[T]], type[T]]:
 
 
 @_event("REPLY_START")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class ReplyStartEvent(Event):
     """A reply begins."""
 
@@ -299,7 +340,7 @@ class ReplyStartEvent(Event):
 
 
 @_event("REPLY_END")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class ReplyEndEvent(Event):
     """A reply ends; ``created_at`` becomes the message's ``finished_at``."""
 
@@ -312,7 +353,7 @@ class ReplyEndEvent(Event):
 
 
 @_event("MODEL_CALL_START")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class ModelCallStartEvent(Event):
     """A model call begins."""
 
@@ -321,7 +362,7 @@ class ModelCallStartEvent(Event):
 
 
 @_event("MODEL_CALL_END")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class ModelCallEndEvent(Event):
     """A model call ends, reporting its token usage."""
 
@@ -334,7 +375,7 @@ class ModelCallEndEvent(Event):
 
 
 @_event("EXCEED_MAX_ITERS")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class ExceedMaxItersEvent(Event):
     """The agent hit its iteration limit (deprecated upstream; no effect)."""
 
@@ -343,7 +384,7 @@ class ExceedMaxItersEvent(Event):
 
 
 @_event("USER_INTERRUPT")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class UserInterruptEvent(Event):
     """The user interrupted the reply (no effect on the message)."""
 
@@ -351,7 +392,7 @@ class UserInterruptEvent(Event):
 
 
 @_event("CUSTOM")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class CustomEvent(Event):
     """A service-level signal; it has no reply id and no effect on the message."""
 
@@ -363,7 +404,7 @@ class CustomEvent(Event):
 
 
 @_event("TEXT_BLOCK_START")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class TextBlockStartEvent(Event):
     """A text block begins."""
 
@@ -372,7 +413,7 @@ class TextBlockStartEvent(Event):
 
 
 @_event("TEXT_BLOCK_DELTA")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class TextBlockDeltaEvent(Event):
     """Text is appended to a text block."""
 
@@ -382,7 +423,7 @@ class TextBlockDeltaEvent(Event):
 
 
 @_event("TEXT_BLOCK_END")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class TextBlockEndEvent(Event):
     """A text block ends; a given ``text`` replaces what the deltas built."""
 
@@ -392,7 +433,7 @@ class TextBlockEndEvent(Event):
 
 
 @_event("THINKING_BLOCK_START")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class ThinkingBlockStartEvent(Event):
     """A thinking block begins."""
 
@@ -401,7 +442,7 @@ class ThinkingBlockStartEvent(Event):
 
 
 @_event("THINKING_BLOCK_DELTA")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class ThinkingBlockDeltaEvent(Event):
     """Thinking is appended to a thinking block."""
 
@@ -411,7 +452,7 @@ class ThinkingBlockDeltaEvent(Event):
 
 
 @_event("THINKING_BLOCK_END")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class ThinkingBlockEndEvent(Event):
     """A thinking block ends."""
 
@@ -435,7 +476,7 @@ def rules_hold(instance: Any) -> None:
 
 
 @_event("DATA_BLOCK_START")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class DataBlockStartEvent(Event):
     """A data block (base64 or URL source) begins."""
 
@@ -446,7 +487,7 @@ class DataBlockStartEvent(Event):
 
 
 @_event("DATA_BLOCK_DELTA")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class DataBlockDeltaEvent(Event):
     """A base64 chunk, or a URL that replaces the source, for a data block."""
 
@@ -461,7 +502,7 @@ class DataBlockDeltaEvent(Event):
 
 
 @_event("DATA_BLOCK_END")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class DataBlockEndEvent(Event):
     """A data block ends."""
 
@@ -470,7 +511,7 @@ class DataBlockEndEvent(Event):
 
 
 @_event("HINT_BLOCK")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class HintBlockEvent(Event):
     """A complete hint block (text, or a list of text and data blocks)."""
 
@@ -484,7 +525,7 @@ class HintBlockEvent(Event):
 
 
 @_event("TOOL_CALL_START")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class ToolCallStartEvent(Event):
     """A tool call begins."""
 
@@ -494,7 +535,7 @@ class ToolCallStartEvent(Event):
 
 
 @_event("TOOL_CALL_DELTA")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class ToolCallDeltaEvent(Event):
     """A fragment of a tool call's raw JSON input."""
 
@@ -504,7 +545,7 @@ class ToolCallDeltaEvent(Event):
 
 
 @_event("TOOL_CALL_END")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class ToolCallEndEvent(Event):
     """A tool call's input is complete."""
 
@@ -513,7 +554,7 @@ class ToolCallEndEvent(Event):
 
 
 @_event("REQUIRE_USER_CONFIRM")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class RequireUserConfirmEvent(Event):
     """The user is asked to confirm each listed call (raw ToolCallBlock objects)."""
 
@@ -522,7 +563,7 @@ class RequireUserConfirmEvent(Event):
 
 
 @_event("USER_CONFIRM_RESULT")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class UserConfirmResultEvent(Event):
     """The user's answers: ``{confirmed, tool_call, rules?}`` per call."""
 
@@ -531,7 +572,7 @@ class UserConfirmResultEvent(Event):
 
 
 @_event("REQUIRE_EXTERNAL_EXECUTION")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class RequireExternalExecutionEvent(Event):
     """Each listed call is handed to an external executor."""
 
@@ -540,7 +581,7 @@ class RequireExternalExecutionEvent(Event):
 
 
 @_event("EXTERNAL_EXECUTION_RESULT")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class ExternalExecutionResultEvent(Event):
     """Complete results (raw ToolResultBlock objects) from an external executor."""
 
@@ -552,7 +593,7 @@ class ExternalExecutionResultEvent(Event):
 
 
 @_event("TOOL_RESULT_START")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class ToolResultStartEvent(Event):
     """A tool result begins."""
 
@@ -562,7 +603,7 @@ class ToolResultStartEvent(Event):
 
 
 @_event("TOOL_RESULT_TEXT_DELTA")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class ToolResultTextDeltaEvent(Event):
     """Text output of a tool result."""
 
@@ -572,7 +613,7 @@ class ToolResultTextDeltaEvent(Event):
 
 
 @_event("TOOL_RESULT_DATA_DELTA")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class ToolResultDataDeltaEvent(Event):
     """A base64 chunk or a URL of a tool result; same-id base64 chunks merge."""
 
@@ -588,7 +629,7 @@ class ToolResultDataDeltaEvent(Event):
 
 
 @_event("TOOL_RESULT_END")
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, eq=False, repr=False)
 class ToolResultEndEvent(Event):
     """A tool result ends with ``state``; ``metadata`` is the result's metadata."""
 
