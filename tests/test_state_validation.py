@@ -206,6 +206,15 @@ BROKEN: list[tuple[str, Callable[[State], Any], str, str]] = [
         _c("external_result", "block.id"),
         "required",
     ),
+    *(
+        (
+            f"external-block-{field}",
+            _drop(lambda s: _content("external_result")(s)["block"], field),
+            _c("external_result", f"block.{field}"),
+            "required",
+        )
+        for field in ("name", "output")
+    ),
     ("hint-int", _set(_content("hint"), "hint", 3), _c("hint", "hint"), "got integer"),
     (
         "duplicate-id",

@@ -460,7 +460,11 @@ class ToolResult:
 
 
 class ExternalResult:
-    """A complete result block from an external executor, kept as given."""
+    """A complete result block from an external executor, kept as given.
+
+    Its ``id``, ``name`` and ``output`` are there: the event's item shape and
+    the exported state's both require them.
+    """
 
     __slots__ = ("block", "id", "state")
 
@@ -474,8 +478,8 @@ class ExternalResult:
         return {
             "type": "tool_result",
             "id": self.id,
-            "name": block.get("name", ""),
-            "output": copy.deepcopy(block.get("output", [])),
+            "name": block["name"],
+            "output": copy.deepcopy(block["output"]),
             "state": block.get("state", "running"),
             "metadata": copy.deepcopy(block.get("metadata", {})),
         }
