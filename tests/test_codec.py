@@ -210,6 +210,37 @@ def test_decode_error_for_data_xor_url_and_batch_items() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("source", "problem"),
+    [
+        # The value names the url source: its own problem is reported, though the
+        # base64 source has as few problems and knows more of the value's keys.
+        (
+            {"type": "url", "data": "aGk=", "media_type": "text/plain"},
+            "required field missing @ $.hint[0].source.url",
+        ),
+        # The value names no source: the known tags are listed, not the closest source.
+        (
+            {"type": "file", "data": "aGk=", "media_type": "text/plain"},
+            "expected one of base64, url @ $.hint[0].source.type",
+        ),
+    ],
+)
+def test_a_union_of_tagged_objects_reports_the_one_the_type_names(
+    source: dict[str, Any], problem: str
+) -> None:
+    """Among tagged objects, the problems shown are the named one's, or the list of tags."""
+    record = {
+        "type": "HINT_BLOCK",
+        "reply_id": "r",
+        "block_id": "h",
+        "hint": [{"type": "data", "source": source}],
+    }
+    with pytest.raises(DecodeError) as caught:
+        decode_event(record)
+    assert caught.value.problems == (problem,)
+
+
 def test_enum_problem_names_the_values() -> None:
     """A finished_reason outside AgentScope's enum is a problem listing the allowed values."""
     record = {
