@@ -239,6 +239,7 @@ def test_a_union_of_tagged_objects_reports_the_one_the_type_names(
     with pytest.raises(DecodeError) as caught:
         decode_event(record)
     assert caught.value.problems == (problem,)
+    assert caught.value.paths == (problem.rsplit(" @ ", 1)[1],)
 
 
 def test_enum_problem_names_the_values() -> None:
