@@ -387,3 +387,44 @@ def test_a_program_alive_but_not_reading_fails_the_request_at_once(tmp_path: Pat
             pytest.fail("writing to a closed stdin never failed")
     finally:
         child.kill()
+
+
+class _CountedJoins:
+    """A reader thread that counts the times it is joined."""
+
+    def __init__(self, thread: Any) -> None:
+        self.thread = thread
+        self.joins = 0
+
+    def join(self, timeout: float | None = None) -> None:
+        self.joins += 1
+        self.thread.join(timeout)
+
+    def is_alive(self) -> bool:
+        return bool(self.thread.is_alive())
+
+
+def test_the_stderr_tail_of_an_exited_child_is_read_to_its_end_and_a_live_one_is_not_waited_for():
+    """While the child runs, its tail is what was read so far, at once; once it has exited,
+    the tail waits for the reader, so the last line written before exiting is never lost."""
+    body = (
+        "import sys; sys.stderr.write('up\\n'); sys.stderr.flush(); "
+        "sys.stdin.readline(); sys.stderr.write('bye\\n')"
+    )
+    child = _Child([sys.executable, "-c", body], None)
+    try:
+        reader = _CountedJoins(child.threads[1])
+        child.threads = (child.threads[0], reader)  # type: ignore[assignment]
+        deadline = time.monotonic() + 10
+        while not child.stderr and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert child.stderr_tail() == "up"
+        assert reader.joins == 0
+        assert child.process.stdin is not None
+        child.process.stdin.write(b"\n")
+        child.process.stdin.flush()
+        assert child.process.wait(timeout=10) == 0
+        assert child.stderr_tail() == "up\nbye"
+        assert reader.joins == 1
+    finally:
+        child.kill()

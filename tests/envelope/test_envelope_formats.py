@@ -50,11 +50,14 @@ def test_an_unsupported_version_line_is_an_error_and_the_rest_is_read():
 
 
 def test_a_bad_payload_is_an_unreadable_line():
-    """A catalog type with a bad payload is unreadable_line naming $.payload paths."""
+    """A catalog type with a bad payload is unreadable_line naming every $.payload path,
+    the problems joined by ``; ``."""
     data = b'{"version":1,"type":"text_block_delta","payload":{"reply_id":"r"}}\n'
     [line] = read_events(io.BytesIO(data), "envelope")
     assert line.problem.code == "unreadable_line"
-    assert "@ $.payload.block_id" in line.problem.message
+    assert line.problem.message == (
+        "required field missing @ $.payload.block_id; required field missing @ $.payload.delta"
+    )
 
 
 def test_no_known_types_only_when_none_is_known():
