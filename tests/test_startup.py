@@ -164,6 +164,27 @@ def test_help_lists_every_command_with_its_summary() -> None:
         assert summary == COMMANDS[name].summary
 
 
+def test_help_shortens_each_summary_as_click_lists_loaded_commands() -> None:
+    """At any width, the lazy listing is the one click's own group writes for the same
+    commands, loaded."""
+    loaded = {
+        name: getattr(importlib.import_module(entry.module), entry.attribute)
+        for name, entry in COMMANDS.items()
+    }
+    plain = click.Group("main", commands=loaded)
+    lazy = main.__class__("main", lazy=COMMANDS)
+    shortened = 0
+    for width in range(40, 121):
+        listings = []
+        for group in (plain, lazy):
+            formatter = click.HelpFormatter(width=width)
+            group.format_commands(click.Context(group), formatter)
+            listings.append(formatter.getvalue())
+        assert listings[1] == listings[0], width
+        shortened += "..." in listings[0]
+    assert shortened > 40
+
+
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_registry_summary_is_the_commands_own(name: str) -> None:
     """Each registry summary is the command's short help or the first paragraph of its help."""

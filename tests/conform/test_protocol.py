@@ -137,6 +137,24 @@ def test_message_problems_names_every_bad_field_with_its_path():
     ]
 
 
+@pytest.mark.parametrize(
+    ("value", "name"),
+    [
+        (None, "null"),
+        (True, "a boolean"),
+        (3, "a number"),
+        (1.5, "a number"),
+        ([], "an array"),
+        ({}, "an object"),
+    ],
+)
+def test_a_wrong_type_is_named_by_its_json_type(value: Any, name: str):
+    """A field of the wrong type is reported with the JSON type it holds."""
+    assert msg.message_problems({"type": "errored", "message": value}) == [
+        f"expected a string, got {name} @ $.message"
+    ]
+
+
 def test_message_problems_limits_the_types_accepted():
     """A valid message of a type not allowed in this place is one problem at $.type."""
     assert msg.message_problems(msg.stop(), types=("result", "skipped", "errored")) == [
