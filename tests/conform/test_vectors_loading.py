@@ -108,6 +108,15 @@ def test_request_case_removes_every_expectation_and_nothing_else():
     assert json.dumps(seed.case, sort_keys=True) == before
 
 
+def test_the_expectation_keys_are_the_three_the_vector_format_names():
+    """spec/protocol/README.md's three expectation keys, spelled out here, are what a runner
+    removes, and each is in some vector, so a runner that sent one would be caught."""
+    assert set(EXPECTATION_KEYS) == {"expected", "problems", "seed_expected"}
+    with_problems = next(c for c in ALL if "problems" in c.case)
+    assert "problems" not in request_case(with_problems.case)
+    assert all(any(key in c.case for c in ALL) for key in EXPECTATION_KEYS)
+
+
 def test_unknown_kind_or_level_is_a_usage_error():
     """Asking for a kind or level that does not exist raises UsageError naming it."""
     with pytest.raises(UsageError) as info:
