@@ -1,0 +1,23 @@
+"""The JUnit report holds any text a program writes: what XML 1.0 cannot hold becomes U+FFFD."""
+
+from __future__ import annotations
+
+from xml.etree import ElementTree
+
+from streamspec.conform._conform import CaseOutcome
+from streamspec.conform._report import junit_tree
+from streamspec.conform._vectors import load_cases
+
+
+def test_characters_xml_cannot_hold_become_the_replacement_character() -> None:
+    """A NUL, an escape and a bell in an error message and its stderr tail are each written
+    as U+FFFD, tabs and newlines stay, and the document parses back."""
+    vector = next(iter(load_cases()))
+    outcome = CaseOutcome(
+        vector, "errored", message="bad\x00byte\x1b[0m", stderr_tail="ding\x07\tend"
+    )
+    text = ElementTree.tostring(junit_tree([outcome]).getroot(), encoding="unicode")
+    error = ElementTree.fromstring(text).find("testsuite/testcase/error")
+    assert error is not None
+    assert error.get("message") == "bad\ufffdbyte\ufffd[0m"
+    assert error.text == "bad\ufffdbyte\ufffd[0m\nding\ufffd\tend"
