@@ -64,3 +64,20 @@ def test_an_error_s_code_and_message_may_be_absent_or_null(error: dict[str, Any]
     event = decode_muse(record)
     assert event is not None
     assert (event.code, event.message) == (error.get("code"), error.get("message"))
+
+
+def test_a_message_keeps_each_text_part_as_given_and_skips_other_parts() -> None:
+    """A message's text parts become the receipt's text in order, an empty one included;
+    parts of another type are left out."""
+    content = [
+        {"type": "text", "text": ""},
+        {"type": "image", "url": "u"},
+        {"type": "text", "text": "hi"},
+    ]
+    record = {
+        "type": "assistant/message",
+        "data": {"turn": 1, "step": 1, "message": {"content": content}},
+    }
+    event = decode_muse(record)
+    assert event is not None
+    assert event.text == ("", "hi")
