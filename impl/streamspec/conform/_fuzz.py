@@ -249,10 +249,10 @@ def _block_key(match: re.Match[str], path: str, shape: str, expected: Any, actua
     key, message_index, index = match.groups()
     if message_index is not None:
         key = "after_each"
-    want = _at(_at(expected, key.partition("[")[0], message_index), "content", None)
-    got = _at(_at(actual, key.partition("[")[0], message_index), "content", None)
+    want = _at(_at(expected, key, message_index), "content", None)
+    got = _at(_at(actual, key, message_index), "content", None)
     missing, extra = _types(want) - _types(got), _types(got) - _types(want)
-    where = f"$.output.{key.partition('[')[0]}{'[*]' if message_index else ''}.content[*]"
+    where = f"$.output.{key}{'[*]' if message_index else ''}.content[*]"
     if missing:
         return ClassKey(where, f"a {min(missing)} block missing")
     if extra:
