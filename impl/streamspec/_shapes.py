@@ -304,16 +304,13 @@ class AnyOf(Shape):
                     out.append((_key(path, "type"), f"expected one of {wanted}{shown}"))
                     return
                 fitting = [named]
-        best: Problems = []
-        best_rank = (0, 0)
+        ranked: list[tuple[tuple[int, int], Problems]] = []
         for alternative in fitting:
             found = alternative.problems(value, path)
             if not found:
                 return
-            rank = (len(found), -_known_keys(alternative, value))
-            if not best or rank < best_rank:
-                best, best_rank = found, rank
-        out.extend(best)
+            ranked.append(((len(found), -_known_keys(alternative, value)), found))
+        out.extend(min(ranked, key=lambda item: item[0])[1])
 
     def schema(self) -> dict[str, Any]:
         return {"anyOf": [a.schema() for a in self.alternatives]}
