@@ -50,7 +50,7 @@ from streamspec.reply._content import Chunked, ToolCall
 from streamspec.reply._message import ACTIONS, CHECKS, FAST_ACTIONS, FastAction
 
 if TYPE_CHECKING:
-    from streamspec.reply._reducer import Plan, Reducer
+    from streamspec.reply._reducer import Plan, Reducer, Step
 
 __all__ = [
     "DELTA_ARGUMENTS",
@@ -213,7 +213,7 @@ def whole_fold_body(plan: Plan, namespace: dict[str, Any]) -> list[str]:
     return [*lines, "reducer._index += 1", *acts, "return True"]
 
 
-def _step_lines(n: int, step: Any, namespace: dict[str, Any]) -> tuple[list[str], list[str]]:
+def _step_lines(n: int, step: Step, namespace: dict[str, Any]) -> tuple[list[str], list[str]]:
     """The lines that find route ``n``'s row, and those that take it; fills ``namespace``.
 
     Three shapes, read from the route's rows:
@@ -257,7 +257,7 @@ def _step_lines(n: int, step: Any, namespace: dict[str, Any]) -> tuple[list[str]
         if action is not None:
             namespace[f"act_{n}"] = action
             act.append(f"act_{n}(message, event, {key}, None)")
-        return judge, [*act, *_settle(n, keyed, f"target_{n}", moved=source != target)]
+        return judge, [*act, *_settle(n, keyed, f"target_{n}")]
     namespace[f"rows_{n}"] = rows
     judge.append(f"row_{n} = rows_{n}.get(state_{n})")
     if guarded:
@@ -272,27 +272,22 @@ def _step_lines(n: int, step: Any, namespace: dict[str, Any]) -> tuple[list[str]
     act = []
     if any(action is not None for _, action in taken):
         act += [f"if row_{n}[1] is not None:", f"    row_{n}[1](message, event, {key}, None)"]
-    return judge, [*act, *_settle(n, keyed, f"row_{n}[0]", moved=None)]
+    return judge, [*act, *_settle(n, keyed, f"row_{n}[0]")]
 
 
-def _settle(n: int, keyed: bool, target: str, moved: bool | None) -> list[str]:
-    """The lines that apply route ``n``'s target ``target`` as ``Message.set_state`` does;
-    ``moved`` says whether the instance leaves its state, ``None`` when only known then."""
+def _settle(n: int, keyed: bool, target: str) -> list[str]:
+    """The lines that apply route ``n``'s target (the expression ``target``) as
+    :meth:`~streamspec.reply._message.Message.set_state` does."""
     if not keyed:
         return [f"reducer._reply_state = {target}"]
-    lines = [
+    return [
         f"entity = instances_{n}[key_{n}]",
         f"target = {target}",
-        *(["moved = entity.state != target"] if moved is None else []),
+        "moved = entity.state != target",
         "entity.state = target",
         "if entity.__class__ is ToolCall:",
         "    entity.wire = CALL_WIRE[target] or entity.wire",
-    ]
-    if moved is False:
-        return lines
-    return [
-        *lines,
-        f"if {'moved and ' if moved is None else ''}entity.__class__ in JOINING and (",
+        "if moved and entity.__class__ in JOINING and (",
         "    entity.parts or entity.batches is not None",
         "):",
         "    entity.joined()",
