@@ -50,7 +50,7 @@ from streamspec.reply._content import Chunked, ToolCall
 from streamspec.reply._message import ACTIONS, CHECKS, FAST_ACTIONS, FastAction
 
 if TYPE_CHECKING:
-    from streamspec.reply._reducer import Plan, Reducer, Step
+    from streamspec.reply._reducer import Plan, Reducer
 
 __all__ = [
     "DELTA_ARGUMENTS",
@@ -185,14 +185,16 @@ WHOLE_ARGUMENTS: Final = ("reducer", "event")
 def whole_fold_body(plan: Plan, namespace: dict[str, Any]) -> list[str]:
     """The body of ``plan``'s kind's fast path (rule 3), unindented; fills ``namespace``.
 
-    Each route ``n`` finds its row from its instance's state, as
-    :meth:`~streamspec._tables.CompiledMachine.lookup` does: a keyed route
+    Each route ``n`` looks its row up in ``rows_n``, then in ``guarded_n`` by
+    the ``repr`` of the guarded field's value, as
+    :meth:`~streamspec._tables.CompiledMachine.lookup` does; a keyed route
     reads the instance of ``event.<key>`` in its family, its initial state
     when there is none yet (a key that is not exactly a ``str`` is judged in
     full, which makes it one). Any route without a row returns ``False``
     before anything changed. Then, route by route, the row's action runs and
     its target applies as :meth:`~streamspec.reply._message.Message.set_state`
-    applies it. The rows are constants where the tables allow (:func:`_step_lines`).
+    applies it; a route none of whose rows acts has no action call, and a
+    reply route whose rows are all self-loops leaves the reply state as it is.
     The body reads :data:`WHOLE_ARGUMENTS`.
     """
     lines = [
@@ -202,96 +204,56 @@ def whole_fold_body(plan: Plan, namespace: dict[str, Any]) -> list[str]:
     ]
     if plan.reply_bound:
         lines += ["if event.reply_id != message.reply_id:", "    return False"]
-    acts: list[str] = []
+    acts = []
     for n, step in enumerate(plan.whole):
-        judge, act = _step_lines(n, step, namespace)
-        lines += judge
-        acts += act
+        rows = _plain_rows(step)
+        guarded = _guarded_rows(step)
+        taken = [*rows.values(), *(row for _, by in guarded.values() for row in by.values())]
+        namespace[f"rows_{n}"] = rows
+        if step.family is None:
+            lines.append(f"state_{n} = reducer._reply_state")
+            key = "None"
+            loops = all(target == state for state, (target, _) in rows.items()) and not guarded
+            settle = [] if loops else [f"reducer._reply_state = row_{n}[0]"]
+        else:
+            namespace[f"initial_{n}"] = step.initial
+            lines += [
+                f"instances_{n} = message.index[{step.family!r}]",
+                f"key_{n} = event.{step.route.path[0]}",
+                f"if key_{n}.__class__ is not str:",
+                "    return False",
+                f"entity = instances_{n}.get(key_{n})",
+                f"state_{n} = initial_{n} if entity is None else entity.state",
+            ]
+            key = f"key_{n}"
+            settle = [
+                f"entity = instances_{n}[key_{n}]",
+                f"target = row_{n}[0]",
+                "moved = entity.state != target",
+                "entity.state = target",
+                "if entity.__class__ is ToolCall:",
+                "    entity.wire = CALL_WIRE[target] or entity.wire",
+                "if moved and entity.__class__ in JOINING and (",
+                "    entity.parts or entity.batches is not None",
+                "):",
+                "    entity.joined()",
+            ]
+        lines.append(f"row_{n} = rows_{n}.get(state_{n})")
+        if guarded:
+            namespace[f"guarded_{n}"] = guarded
+            lines += [
+                f"if row_{n} is None and state_{n} in guarded_{n}:",
+                f"    field, by_value = guarded_{n}[state_{n}]",
+                f"    row_{n} = by_value.get(repr(getattr(event, field, MISSING)))",
+            ]
+        lines += [f"if row_{n} is None:", "    return False"]
+        if any(action is not None for _, action in taken):
+            acts += [f"if row_{n}[1] is not None:", f"    row_{n}[1](message, event, {key}, None)"]
+        acts += settle
     namespace.update(
         MISSING=_MISSING, ToolCall=ToolCall, JOINING=_JOINING, CALL_WIRE=COMPILED["tool_call"].wire
     )
     return [*lines, "reducer._index += 1", *acts, "return True"]
-
-
-def _step_lines(n: int, step: Step, namespace: dict[str, Any]) -> tuple[list[str], list[str]]:
-    """The lines that find route ``n``'s row, and those that take it; fills ``namespace``.
-
-    Three shapes, read from the route's rows:
-
-    - every row a self-loop with no action, no guard, and (for a keyed route,
-      whose initial state has no instance to stay in) no row from the initial
-      state: the state only has to be one of theirs, and nothing is taken
-      (``states_n``);
-    - exactly one row and no guard: its source, target and action are
-      constants (``source_n``, ``target_n``, ``act_n``);
-    - otherwise the row is looked up in ``rows_n``, then in ``guarded_n`` by
-      the ``repr`` of the guarded field's value.
-    """
-    rows = _plain_rows(step)
-    guarded = _guarded_rows(step)
-    keyed = step.family is not None
-    judge: list[str] = []
-    if keyed:
-        namespace[f"initial_{n}"] = step.initial
-        judge += [
-            f"instances_{n} = message.index[{step.family!r}]",
-            f"key_{n} = event.{step.route.path[0]}",
-            f"if key_{n}.__class__ is not str:",
-            "    return False",
-            f"entity = instances_{n}.get(key_{n})",
-            f"state_{n} = initial_{n} if entity is None else entity.state",
-        ]
-    else:
-        judge.append(f"state_{n} = reducer._reply_state")
-    key = f"key_{n}" if keyed else "None"
-    loops_only = all(target == state and action is None for state, (target, action) in rows.items())
-    if rows and loops_only and not guarded and not (keyed and step.initial in rows):
-        namespace[f"states_{n}"] = frozenset(rows)
-        return [*judge, f"if state_{n} not in states_{n}:", "    return False"], []
-    if len(rows) == 1 and not guarded:
-        ((source, (target, action)),) = rows.items()
-        namespace[f"source_{n}"] = source
-        namespace[f"target_{n}"] = target
-        judge += [f"if state_{n} != source_{n}:", "    return False"]
-        act = []
-        if action is not None:
-            namespace[f"act_{n}"] = action
-            act.append(f"act_{n}(message, event, {key}, None)")
-        return judge, [*act, *_settle(n, keyed, f"target_{n}")]
-    namespace[f"rows_{n}"] = rows
-    judge.append(f"row_{n} = rows_{n}.get(state_{n})")
-    if guarded:
-        namespace[f"guarded_{n}"] = guarded
-        judge += [
-            f"if row_{n} is None and state_{n} in guarded_{n}:",
-            f"    field, by_value = guarded_{n}[state_{n}]",
-            f"    row_{n} = by_value.get(repr(getattr(event, field, MISSING)))",
-        ]
-    judge += [f"if row_{n} is None:", "    return False"]
-    taken = [*rows.values(), *(row for _, by in guarded.values() for row in by.values())]
-    act = []
-    if any(action is not None for _, action in taken):
-        act += [f"if row_{n}[1] is not None:", f"    row_{n}[1](message, event, {key}, None)"]
-    return judge, [*act, *_settle(n, keyed, f"row_{n}[0]")]
-
-
-def _settle(n: int, keyed: bool, target: str) -> list[str]:
-    """The lines that apply route ``n``'s target (the expression ``target``) as
-    :meth:`~streamspec.reply._message.Message.set_state` does."""
-    if not keyed:
-        return [f"reducer._reply_state = {target}"]
-    return [
-        f"entity = instances_{n}[key_{n}]",
-        f"target = {target}",
-        "moved = entity.state != target",
-        "entity.state = target",
-        "if entity.__class__ is ToolCall:",
-        "    entity.wire = CALL_WIRE[target] or entity.wire",
-        "if moved and entity.__class__ in JOINING and (",
-        "    entity.parts or entity.batches is not None",
-        "):",
-        "    entity.joined()",
-    ]
 
 
 def whole_fold_source(plan: Plan, namespace: dict[str, Any]) -> str:
