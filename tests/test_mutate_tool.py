@@ -365,3 +365,21 @@ def test_a_related_screen_stops_after_the_related_files(tmp_path: Path) -> None:
     assert mutate.run_staged(tree, command, 120, [], first_only=True) == ("survived", 0.0)
     (tree / "tests" / "test_related.py").write_text("def test_fails():\n    assert False\n")
     assert mutate.run_staged(tree, command, 120, first, first_only=True)[0] == "killed"
+
+
+def test_under_keeps_the_mutants_of_files_at_or_below_a_path() -> None:
+    """``--under`` keeps a folder's files (and a file named whole), not a name that only starts alike."""
+    found = [
+        *mutants.mutants_of_source(SAMPLE, "pkg/conform/a.py"),
+        *mutants.mutants_of_source(SAMPLE, "pkg/conformance.py"),
+        *mutants.mutants_of_source(SAMPLE, "pkg/other.py"),
+    ]
+
+    def paths(under: list[str]) -> set[str]:
+        kept = mutate.select(found, only=None, limit=None, sample=None, seed=0, under=under)
+        return {m.path for m in kept}
+
+    assert paths(["pkg/conform"]) == paths(["pkg/conform/"]) == {"pkg/conform/a.py"}
+    assert paths(["pkg/other.py"]) == {"pkg/other.py"}
+    assert paths(["pkg/conform", "pkg/other.py"]) == {"pkg/conform/a.py", "pkg/other.py"}
+    assert len(mutate.select(found, only=None, limit=None, sample=None, seed=0)) == len(found)

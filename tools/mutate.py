@@ -140,9 +140,17 @@ def select(
     limit: int | None,
     sample: int | None,
     seed: int,
+    under: Sequence[str] | None = None,
 ) -> list[Mutant]:
-    """Apply ``--only FILE:LINE`` (any number), ``--sample N`` (seeded, source order kept)
-    and ``--limit N``."""
+    """Apply ``--under PATH`` and ``--only FILE:LINE`` (any number of each), ``--sample N``
+    (seeded, source order kept) and ``--limit N``."""
+    if under:
+        folders = [path.rstrip("/") for path in under]
+        items = [
+            m
+            for m in items
+            if any(m.path == folder or m.path.startswith(f"{folder}/") for folder in folders)
+        ]
     if only:
         places = [place.rpartition(":")[::2] for place in only]
         items = [
@@ -445,7 +453,14 @@ def choose(args: argparse.Namespace) -> list[Job]:
         source = export_commit(ROOT, args.ref, Path(temp) / "t") if args.ref else ROOT
         code = [m for f in area_files(args.area, source) for m in mutants_of_file(source, f)]
     return list(
-        select(code, only=args.only, limit=args.limit, sample=args.sample, seed=args.sample_seed)
+        select(
+            code,
+            only=args.only,
+            limit=args.limit,
+            sample=args.sample,
+            seed=args.sample_seed,
+            under=args.under,
+        )
     )
 
 
@@ -509,6 +524,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--sample-seed", type=int, default=0, help="seed of --sample (default 0)")
     parser.add_argument(
         "--only", action="append", help="FILE:LINE: only the mutants of that line (repeatable)"
+    )
+    parser.add_argument(
+        "--under",
+        action="append",
+        help="PATH: only the mutants of files at or under it, e.g. impl/streamspec/conform",
     )
     parser.add_argument(
         "--ref", help="measure this commit (git archive) instead of the working tree"
