@@ -281,3 +281,11 @@ def test_a_state_directory_that_cannot_be_made_is_one_line(tmp_path: Path) -> No
         f"Error: cannot use the state directory {str(state)!r}: Not a directory"
     )
     assert out == ""
+
+
+def test_a_findings_file_that_cannot_be_opened_is_one_line(tmp_path: Path) -> None:
+    """--findings naming a directory: exit 2, 'Error: cannot open PATH: REASON', no summary."""
+    status, out, err = run_cli("audit", str(EXAMPLES), "--jobs", "1", "--findings", str(tmp_path))
+    assert status == 2
+    assert err.strip().splitlines() == [f"Error: cannot open {tmp_path}: Is a directory"]
+    assert out == ""

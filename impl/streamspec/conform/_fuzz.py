@@ -142,7 +142,7 @@ class ClassKey:
 class Outcome:
     """What became of one case: ``agreed``, ``diverged`` or ``skipped``."""
 
-    status: str
+    status: str = attrs.field(validator=attrs.validators.in_(("agreed", "diverged", "skipped")))
     key: ClassKey | None = None
     difference: Difference | None = None
 
