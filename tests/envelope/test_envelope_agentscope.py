@@ -8,9 +8,11 @@ from pathlib import Path
 import orjson
 import pytest
 from click.testing import CliRunner
-from streamspec import Reducer
+from streamspec import Reducer, UnknownEvent
 from streamspec._resources import example_path
 from streamspec.cli._convert import convert
+from streamspec.envelope._convert import to_agentscope
+from streamspec.envelope._envelope import decode_envelope
 from streamspec.sources import read_events
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -124,3 +126,18 @@ def test_convert_reports_an_unsupported_version_and_exits_1():
     assert code == 1
     assert err == "1: unsupported_version: unsupported event envelope version 2; expected 1\n"
     assert out == b'{"version":1,"type":"x","payload":{}}\n'
+
+
+@pytest.mark.parametrize("as_event", [False, True], ids=["envelope", "unknown-event"])
+def test_the_metadata_of_an_unknown_type_envelope_is_named_once(as_event):
+    """An unknown-type envelope with metadata, given as an Envelope or as the UnknownEvent
+    that carries it, is written without the metadata, and says so once."""
+    raw = {"version": 1, "type": "future_signal", "payload": {"level": 3}, "metadata": {"k": 1}}
+    record = UnknownEvent(type="future_signal", raw=raw) if as_event else decode_envelope(raw)
+    assert to_agentscope(record) == (
+        {"type": "FUTURE_SIGNAL", "level": 3},
+        ("envelope metadata has no place in AgentScope JSON; written without it",),
+    )
+    bare = {key: value for key, value in raw.items() if key != "metadata"}
+    record = UnknownEvent(type="future_signal", raw=bare) if as_event else decode_envelope(bare)
+    assert to_agentscope(record) == ({"type": "FUTURE_SIGNAL", "level": 3}, ())

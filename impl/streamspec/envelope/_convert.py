@@ -135,7 +135,7 @@ def to_agentscope(record: Any) -> tuple[dict[str, Any] | None, tuple[str, ...]]:
             raw = dict(record.raw)
             if not is_envelope_record(raw):
                 return raw, tuple(lost)
-            if raw.get("metadata", ABSENT) is not ABSENT and not lost:
+            if raw.get("metadata", ABSENT) is not ABSENT:
                 lost.append("envelope metadata has no place in AgentScope JSON; written without it")
             return _agentscope_unknown(raw), tuple(lost)
         if isinstance(record, CompletionEvent):
