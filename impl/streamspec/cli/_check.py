@@ -32,7 +32,7 @@ def _input(file: BinaryIO | None) -> BinaryIO:
 
 
 @click.command()
-@click.argument("file", type=InputFile("rb"), required=False)
+@click.argument("file", type=InputFile(), required=False)
 @from_option
 @click.option(
     "--format",

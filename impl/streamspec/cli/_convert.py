@@ -30,7 +30,7 @@ __all__ = ["convert", "from_option"]
 
 
 @click.command()
-@click.argument("file", type=InputFile("rb"), default="-")
+@click.argument("file", type=InputFile(), default="-")
 @from_option
 @click.option(
     "--to",

@@ -24,9 +24,6 @@ class InputFile(click.ParamType[Any]):
 
     name = "file"
 
-    def __init__(self, mode: str = "rb") -> None:
-        self.mode = mode
-
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         """Open the file, or print the one line and exit 2."""
         if not isinstance(value, str | os.PathLike):

@@ -46,7 +46,7 @@ def _emit(line: int, diagnostic: Diagnostic) -> None:
 
 
 @click.command()
-@click.argument("file", type=InputFile("rb"), required=False)
+@click.argument("file", type=InputFile(), required=False)
 @from_option
 def judge(file: BinaryIO | None, source: str) -> None:
     """Judge every model call of FILE ('-' for stdin): did it really finish?

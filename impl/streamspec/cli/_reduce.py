@@ -73,7 +73,7 @@ class OtherReplies:
 
 
 @click.command()
-@click.argument("file", type=InputFile("rb"), required=False)
+@click.argument("file", type=InputFile(), required=False)
 @from_option
 @click.option("--strict", is_flag=True, help="Stop at the first error and exit 1.")
 @click.option("--each", is_flag=True, help="Print the message after every input line.")
