@@ -328,7 +328,7 @@ def test_trimming_leaves_only_events_the_class_needs() -> None:
     ]
     runner = _Runner(FakeProgram(_drop_thinking), ALL_CHECKS)
     long_case = _case(events)
-    outcome, _ = runner.outcome(long_case)
+    outcome = runner.outcome(long_case)
     assert outcome.key is not None
     divergence = Divergence(outcome.key, 1, 0, long_case, outcome.difference)
     _trim(runner, divergence)
@@ -339,7 +339,7 @@ def test_trimming_leaves_only_events_the_class_needs() -> None:
     for index in range(example.parts()):
         smaller = example.without(index)
         assert len(smaller.events) == len(example.events) - 1
-        assert runner.outcome(smaller)[0].key != divergence.key, smaller.events
+        assert runner.outcome(smaller).key != divergence.key, smaller.events
 
 
 def test_shrinking_asks_the_program_at_most_its_budget() -> None:

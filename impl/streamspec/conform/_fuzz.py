@@ -140,11 +140,16 @@ class ClassKey:
 
 @attrs.frozen
 class Outcome:
-    """What became of one case: ``agreed``, ``diverged`` or ``skipped``."""
+    """What became of one case: ``agreed``, ``diverged`` or ``skipped``.
+
+    A divergence has its class ``key``, and either the first ``difference`` of
+    the comparison or, when the program errored, its ``message``.
+    """
 
     status: str = attrs.field(validator=attrs.validators.in_(("agreed", "diverged", "skipped")))
     key: ClassKey | None = None
     difference: Difference | None = None
+    message: str = ""
 
 
 @attrs.define
@@ -296,30 +301,30 @@ class _Runner:
 
     subject: Subject
     checks: tuple[str, ...]
-    cache: dict[bytes, tuple[Outcome, str]] = attrs.field(factory=dict)
+    cache: dict[bytes, Outcome] = attrs.field(factory=dict)
 
-    def outcome(self, case: FuzzCase) -> tuple[Outcome, str]:
-        """Return the case's outcome and errored message (``""``), asking the program once."""
+    def outcome(self, case: FuzzCase) -> Outcome:
+        """Return the case's outcome, asking the program once."""
         key = case.key()
         found = self.cache.get(key)
         if found is None:
             found = self.cache[key] = self._run(case)
         return found
 
-    def _run(self, case: FuzzCase) -> tuple[Outcome, str]:
+    def _run(self, case: FuzzCase) -> Outcome:
         expected = reference_output(case.kind, case.case, after_each=case.after_each)
         answer = self.subject.run(case.kind, case.case, after_each=case.after_each)
         if isinstance(answer, Skipped):
-            return Outcome("skipped"), ""
+            return Outcome("skipped")
         if isinstance(answer, Errored):
-            return Outcome("diverged", _errored_key(answer.message)), answer.message
+            return Outcome("diverged", _errored_key(answer.message), message=answer.message)
         full = {**case.case, "expected": expected}
         comparison = compare(case.kind, full, answer.output, self.checks)
         if comparison.passed:
-            return Outcome("agreed"), ""
+            return Outcome("agreed")
         difference = comparison.differences[0]
         key = classify(difference, expected, answer.output)
-        return Outcome("diverged", key, difference), ""
+        return Outcome("diverged", key, difference)
 
 
 def _settings(max_examples: int, phases: tuple[Phase, ...]) -> settings:
@@ -389,7 +394,7 @@ def _explore(
             raise _OutOfTime
         index = report.examples
         report.examples += 1
-        outcome, message = runner.outcome(case)
+        outcome = runner.outcome(case)
         if outcome.status == "agreed":
             report.agreed += 1
         elif outcome.status == "skipped":
@@ -399,13 +404,13 @@ def _explore(
             found = report.divergences.get(outcome.key)
             if found is None:
                 report.divergences[outcome.key] = Divergence(
-                    outcome.key, 1, index, case, outcome.difference, message
+                    outcome.key, 1, index, case, outcome.difference, outcome.message
                 )
             else:
                 found.count += 1
                 if case.size() < found.example.size():
                     found.example, found.difference = case, outcome.difference
-                    found.message = message
+                    found.message = outcome.message
 
     test: Callable[[], None] = seed(report.seed)(
         _settings(max_examples, (Phase.generate,))(given(strategy)(body))
@@ -441,13 +446,12 @@ def _shrink(
                 raise _BudgetSpent
             asked += 1
             known = runner.outcome(case)
-        outcome, message = known
-        if outcome.key != divergence.key:
+        if known.key != divergence.key:
             return
         divergence.shrunk = True
         if case.size() < divergence.example.size():
-            divergence.example, divergence.difference = case, outcome.difference
-            divergence.message = message
+            divergence.example, divergence.difference = case, known.difference
+            divergence.message = known.message
         raise _Reproduced
 
     phases = (Phase.generate, Phase.shrink)
@@ -480,11 +484,11 @@ def _trim(runner: _Runner, divergence: Divergence, *, legal_only: bool = False) 
             candidate = example.without(index)
             if legal_only and _illegal(candidate):
                 continue
-            outcome, message = runner.outcome(candidate)
+            outcome = runner.outcome(candidate)
             if outcome.key == divergence.key:
                 example = candidate
                 divergence.example, divergence.difference = candidate, outcome.difference
-                divergence.message = message
+                divergence.message = outcome.message
                 removed = True
         if not removed:
             return
