@@ -244,9 +244,19 @@ def test_unknown_types_and_broken_records_are_kept_whole():
 
 
 @pytest.mark.parametrize("bad", [-21, 1.5, "9", True, [], {}])
-@pytest.mark.parametrize("name", ["prompt_tokens", "completion_tokens", "cache_read_tokens"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "prompt_tokens",
+        "completion_tokens",
+        "total_tokens",
+        "cache_read_tokens",
+        "cache_write_tokens",
+    ],
+)
 def test_a_turn_end_whose_usage_is_not_a_token_count_is_kept_whole(name, bad):
-    """a3s counts tokens in usize: any other value makes the turn_end unreadable, said, no effect."""
+    """a3s counts tokens in usize (every field of its ``Usage``): any other value makes the
+    turn_end unreadable, said, no effect."""
     usage = {"prompt_tokens": 3, "completion_tokens": 2, name: bad}
     lines = _a3s(
         ("agent_start", {}),
