@@ -579,3 +579,25 @@ def test_one_changed_field_fails_with_that_keys_path(data: st.DataObject):
     if vector.kind == "pairing" and key == "messages":
         prefixes.append("$.output.summary")
     assert any(d.path.startswith(tuple(prefixes)) for d in result.differences), result.differences
+
+
+@pytest.mark.parametrize(
+    ("verdicts", "actual"),
+    [([], MISSING), (None, MISSING), (["completed"], "completed"), ([[]], [])],
+    ids=["none", "not-an-array", "a-string", "an-array"],
+)
+def test_a_seed_expectation_without_a_verdict_object_differs_at_the_first_verdict(
+    verdicts: Any, actual: Any
+) -> None:
+    """No first verdict, or one that is not an object: the whole seed expectation (notes
+    left out) differs at ``$.output.verdicts[0]``."""
+    case = {
+        "id": "seed",
+        "from": "muse",
+        "input": [],
+        "expected": [VERDICT],
+        "seed_expected": {"terminal_state": "truncated", "notes": "ignored"},
+    }
+    result = compare("judge", case, {"verdicts": verdicts, "problems": []}, ("seed_expected",))
+    wanted = Difference("$.output.verdicts[0]", {"terminal_state": "truncated"}, actual)
+    assert result.differences[-1] == wanted

@@ -302,11 +302,8 @@ def _judge(
     if isinstance(seed, Mapping):
         wanted = {key: value for key, value in seed.items() if key != "notes"}
         first = verdicts[0] if isinstance(verdicts, list | tuple) and verdicts else MISSING
-        here = "$.output.verdicts[0]"
-        if first is MISSING or not isinstance(first, Mapping):
-            yield "seed_expected", Difference(here, wanted, first)
-        else:
-            yield "seed_expected", first_difference(wanted, _projected(first, tuple(wanted)), here)
+        found = first_difference(wanted, _projected(first, tuple(wanted)), "$.output.verdicts[0]")
+        yield "seed_expected", found
 
 
 # --- envelope -----------------------------------------------------------------
