@@ -248,13 +248,14 @@ def _class_of(found: Mapping[str, Any]) -> str:
 
 
 def _anchor_rows() -> dict[str, set[str]]:
-    rows: dict[str, set[str]] = defaultdict(set)
-    section = ""
-    for line in DIFFERENCES.read_text(encoding="utf-8").splitlines():
-        if line.startswith("## "):
-            section = re.sub(r"[^a-z0-9 -]", "", line[3:].lower()).replace(" ", "-")
-        elif line.startswith("| ") and not line.startswith("|---"):
-            rows[section].add(line.split(" | ")[0][2:])
+    """The first cell of each table row of the differences page, by its section's anchor."""
+    rows: dict[str, set[str]] = {}
+    for part in DIFFERENCES.read_text(encoding="utf-8").split("\n## ")[1:]:
+        heading, _, body = part.partition("\n")
+        anchor = re.sub(r"[^a-z0-9 -]", "", heading.lower()).replace(" ", "-")
+        rows[anchor] = {
+            line[2:].split(" | ")[0] for line in body.splitlines() if line.startswith("| ")
+        }
     return rows
 
 
