@@ -48,6 +48,10 @@ def add(a: int, b: int = 0, *, twice: bool = False) -> int:
     return total
 
 
+def draw(items: list[int], label: str) -> list[int]:
+    return items
+
+
 def pick(items: list[int], start: int) -> list[int]:
     out: list[int] = []
     for item in items[start:]:
@@ -56,6 +60,7 @@ def pick(items: list[int], start: int) -> list[int]:
         if not item:
             break
         out.append(item)
+    draw(items, label="the items")
     if len(out) >= 3:
         raise ValueError("too many")
     return out
@@ -109,7 +114,8 @@ def test_every_operator_fires_and_every_mutant_is_valid_python() -> None:
 
 
 def test_skipped_parts_are_never_mutated() -> None:
-    """Docstrings, __all__, annotations, asserts, logging calls and dict keys get no mutant."""
+    """Docstrings, __all__, annotations, asserts, logging calls, dict keys and a ``label=``
+    string get no mutant."""
     found = mutants.mutants_of_source(SAMPLE, "sample.py")
     lines = SAMPLE.splitlines()
     touched = {lines[m.line - 1].strip() for m in found}
@@ -119,6 +125,7 @@ def test_skipped_parts_are_never_mutated() -> None:
     assert "assert a == a" not in touched
     assert 'log.debug("adding %s", a)' not in touched
     assert "out: list[int] = []" not in touched
+    assert [m.text for m in found if "label=" in lines[m.line - 1]] == ["pass"]
     assert [m.text for m in found if lines[m.line - 1].startswith("NAMES")] == ["'XXvalue'"]
 
 

@@ -10,8 +10,9 @@ Rules:
 3. A mutant whose text does not parse, or equals the original, is dropped.
 4. Never mutated: docstrings, ``__all__``, type annotations, ``assert``
    statements, ``if TYPE_CHECKING:`` blocks, logging calls, string keys of
-   dict displays and subscripts (they only name things), f-string parts, and
-   the string arguments of a raised exception (its message).
+   dict displays and subscripts (they only name things), f-string parts, the
+   string arguments of a raised exception (its message), and the string value
+   of a ``label=`` keyword (a Hypothesis draw's or target's name in a report).
 
 Operators:
 
@@ -169,6 +170,9 @@ class _Collector:
                 self.walk(value, names_only=True)
                 continue
             if isinstance(node, ast.Raise) and field == "exc" and value is not None:
+                self.walk(value, names_only=True)
+                continue
+            if isinstance(node, ast.keyword) and node.arg == "label" and field == "value":
                 self.walk(value, names_only=True)
                 continue
             if isinstance(value, list):
