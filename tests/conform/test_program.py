@@ -151,7 +151,9 @@ def test_a_silent_program_times_out_at_start():
 
 
 def test_start_may_take_longer_than_a_case():
-    """The case timeout does not bound start-up: ready may take START_TIMEOUT by default."""
+    """An answer may take 30 s unless the runner is told otherwise, and ready may always take
+    30 s (spec/protocol/README.md): the case timeout does not bound start-up."""
+    assert (Program(["x"]).timeout, Program(["x"]).start_timeout) == (30.0, 30.0)
     assert Program(["x"], timeout=0.5).start_timeout == START_TIMEOUT == 30.0
     assert Program(["x"], timeout=60).start_timeout == 60
     assert Program(["x"], timeout=0.5, start_timeout=2).start_timeout == 2
