@@ -542,3 +542,16 @@ def test_report_counts_add_up() -> None:
     """The closing line's numbers add up to the examples explored."""
     report = FuzzReport(1, TARGETS[0], examples=5, agreed=3, skipped=2)
     assert render_report(report) == "5 examples, 3 agreed, 0 diverged in 0 classes, 2 skipped\n"
+
+
+@given(data=st.data(), sizes=st.tuples(st.integers(0, 6), st.integers(0, 6)))
+def test_interleaving_keeps_every_event_of_both_streams_in_its_order(
+    data: st.DataObject, sizes: tuple[int, int]
+) -> None:
+    """A merge of two streams holds each stream whole, each in its own order."""
+    first = [("first", i) for i in range(sizes[0])]
+    second = [("second", j) for j in range(sizes[1])]
+    merged = fuzz_cases_module._interleave(data.draw, first, second)
+    assert [e for e in merged if e[0] == "first"] == first
+    assert [e for e in merged if e[0] == "second"] == second
+    assert len(merged) == len(first) + len(second)
