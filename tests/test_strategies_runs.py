@@ -1,4 +1,5 @@
-"""The run strategies reach what their docstrings promise: every state of a tool call's life."""
+"""The run strategies reach what their docstrings promise: every state of a tool call's life,
+and its result's chunks."""
 
 from __future__ import annotations
 
@@ -46,3 +47,16 @@ def test_a_tool_call_scenario_reaches_each_state_of_the_call(state: str) -> None
     )
     assert all(step == () for step in steps[: first + 1]), steps
     assert state in _legal_states_of_the_call(found)
+
+
+@pytest.mark.parametrize("kind", ["tool_result_text_delta", "tool_result_data_delta"])
+def test_a_tool_call_scenario_gives_its_result_text_and_data_chunks(kind: str) -> None:
+    """Some scenario's result holds a text chunk, and some a data chunk, for its own call
+    with two more events after it, so it is not the late input that ends a scenario (at
+    most two events, never a data chunk)."""
+
+    def has(events: list[Event]) -> bool:
+        return any(kind == e.KIND and e.tool_call_id == CALL for e in events[:-2])
+
+    found = find(tool_call_scenarios(CALL), has, settings=_SEARCH)
+    assert has(found)
