@@ -8,6 +8,7 @@ from typing import Any
 
 import attrs
 import pytest
+import streamspec
 from streamspec import (
     ABSENT,
     EVENT_CLASSES,
@@ -392,6 +393,27 @@ def _event_classes() -> list[type]:
 def test_every_event_class_is_frozen_slotted_and_keyword_only(cls: type) -> None:
     """docs/index.md: events are frozen, slotted, keyword-only attrs classes."""
     assert attrs.has(cls) and "__slots__" in cls.__dict__
+    assert all(field.kw_only for field in attrs.fields(cls)), cls
+    with pytest.raises(TypeError):
+        cls("positional")
+
+
+@pytest.mark.parametrize("cls", list(EVENT_BY_KIND.values()), ids=lambda cls: cls.__name__)
+def test_an_agentscope_event_class_shares_the_one_equality_and_repr(cls: type) -> None:
+    """Equality and ``repr`` are written once on ``Event`` (what attrs would generate), not
+    generated again for each class at import; events stay unhashable."""
+    assert (cls.__eq__, cls.__repr__, cls.__hash__) == (Event.__eq__, Event.__repr__, None)
+
+
+def _public_attrs_classes() -> list[type]:
+    found = (getattr(streamspec, name) for name in streamspec.__all__)
+    return [value for value in found if isinstance(value, type) and attrs.has(value)]
+
+
+@pytest.mark.parametrize("cls", _public_attrs_classes(), ids=lambda cls: cls.__name__)
+def test_every_public_record_class_takes_keywords_only(cls: type) -> None:
+    """Field order is no part of the API: every public attrs class (events, diagnostics,
+    verdicts, reports) takes its fields by keyword only."""
     assert all(field.kw_only for field in attrs.fields(cls)), cls
     with pytest.raises(TypeError):
         cls("positional")
