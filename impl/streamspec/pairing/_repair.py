@@ -413,29 +413,38 @@ def _result_item(
 def _bridge(out: list[_Item], dialect: Dialect, actions: list[Action]) -> list[_Item]:
     bridged: list[_Item] = []
     for item in out:
-        filler: dict[str, Any] | None = None
-        reason = ""
-        role = role_of(item.value)
-        if (
-            Rule.ROLE_AFTER_TOOL in dialect.rules
-            and bridged
-            and is_result(bridged[-1].value)
-            and role not in (None, "tool", "assistant")
-        ):
-            filler = {"role": "assistant", "content": f"{BRIDGE_MARK} Tool results received."}
-            reason = Rule.ROLE_AFTER_TOOL.value
-        elif (
-            Rule.CALL_TURN_PREDECESSOR in dialect.rules
-            and is_call_message(item.value)
-            and not _after_user_or_tool(bridged)
-        ):
-            filler = {"role": "user", "content": f"{BRIDGE_MARK} Continue."}
-            reason = Rule.CALL_TURN_PREDECESSOR.value
-        if filler is not None:
+        needed = _filler(bridged, item, dialect)
+        if needed is not None:
+            filler, reason = needed
             actions.append(Action(kind=ActionKind.BRIDGE, reason=reason))
             bridged.append(_Item(origin=None, value=filler, made=len(actions) - 1))
         bridged.append(item)
     return bridged
+
+
+def _filler(
+    bridged: list[_Item], item: _Item, dialect: Dialect
+) -> tuple[dict[str, Any], str] | None:
+    """The message to put before ``item``, and the rule that asks for it, if one does."""
+    role = role_of(item.value)
+    if (
+        Rule.ROLE_AFTER_TOOL in dialect.rules
+        and bridged
+        and is_result(bridged[-1].value)
+        and role not in (None, "tool", "assistant")
+    ):
+        filler = {"role": "assistant", "content": f"{BRIDGE_MARK} Tool results received."}
+        return filler, Rule.ROLE_AFTER_TOOL.value
+    if (
+        Rule.CALL_TURN_PREDECESSOR in dialect.rules
+        and is_call_message(item.value)
+        and not _after_user_or_tool(bridged)
+    ):
+        return {
+            "role": "user",
+            "content": f"{BRIDGE_MARK} Continue.",
+        }, Rule.CALL_TURN_PREDECESSOR.value
+    return None
 
 
 def _after_user_or_tool(before: list[_Item]) -> bool:
