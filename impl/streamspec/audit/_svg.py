@@ -33,7 +33,8 @@ def colour(name: str, position: int = 0) -> str:
 
 
 def horizontal_bars(title: str, bars: Sequence[tuple[str, int, str]], *, unit: str) -> str:
-    """One bar per ``(label, value, colour)``, longest scale first."""
+    """One bar per ``(label, value, colour)``, longest scale first: a row of 22 px each,
+    below 30 px for the title."""
     label_width = 14 + 7.4 * max((len(label) for label, _, _ in bars), default=0)
     label_width = round(min(label_width, 440))
     bar_width, row = 360, 22
@@ -60,7 +61,8 @@ def stacked_columns(
     """One column per key of ``columns`` (in order), stacked by ``series``, with a legend.
 
     A column is 48 px wide, narrower as there are more so that they share 640 px,
-    and never under 14 px; each bar leaves 2 px on either side.
+    and never under 14 px; each bar leaves 2 px on either side. The columns stand
+    200 px high, with 20 px above them and 70 px below for their labels, turned 45°.
     """
     count = len(columns)
     column_width = max(14, min(48, 640 // max(count, 1)))
