@@ -51,3 +51,9 @@ def test_every_call_id_is_both_allowed_and_denied() -> None:
             if item["tool_call"]["id"] == call_id
         }
         assert answers == {True, False}, call_id
+
+
+def test_the_id_pools_are_the_ones_docs_testing_names() -> None:
+    """docs/testing.md: random events come from small fixed id pools, blocks ``b0``, ``b1``
+    and tool calls ``t0``, ``t1``."""
+    assert (BLOCK_IDS, TOOL_CALL_IDS) == (("b0", "b1"), ("t0", "t1"))
