@@ -189,7 +189,8 @@ def test_wire_json_for_2_0_3_drops_only_what_2_0_3_lacks() -> None:
 
 
 def test_an_event_is_adapted_to_2_0_3_as_2_0_3_reads_it_back() -> None:
-    """A delta 2.0.3 has stays itself; a text end loses its text; an interrupt has no 2.0.3 form."""
+    """A delta 2.0.3 has stays itself; a text end loses its text; an interrupt has no 2.0.3
+    form, so it is no template of that target, and every template of it has a form."""
     r = {"reply_id": "r"}
     delta = TextBlockDeltaEvent(block_id="b", delta="hi", **r)
     assert fuzz_cases_module._adapted(delta, "agentscope-2.0.3") == delta
@@ -197,7 +198,11 @@ def test_an_event_is_adapted_to_2_0_3_as_2_0_3_reads_it_back() -> None:
     assert fuzz_cases_module._adapted(end, "agentscope-2.0.3") == TextBlockEndEvent(
         block_id="b", **r
     )
-    assert fuzz_cases_module._adapted(UserInterruptEvent(**r), "agentscope-2.0.3") is None
+    with pytest.raises(AssertionError, match=r"agentscope-2\.0\.3 has no USER_INTERRUPT"):
+        fuzz_cases_module._adapted(UserInterruptEvent(**r), "agentscope-2.0.3")
+    templates = fuzz_cases_module._target_templates("agentscope-2.0.3")
+    assert not any(isinstance(t, UserInterruptEvent) for t in templates)
+    assert all(fuzz_cases_module._adapted(t, "agentscope-2.0.3").KIND == t.KIND for t in templates)
     assert fuzz_cases_module._adapted(end, "agentscope-2.0.11") is end
 
 

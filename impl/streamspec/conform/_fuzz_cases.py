@@ -44,7 +44,6 @@ from streamspec._events import (
     ABSENT,
     DataBlockDeltaEvent,
     Event,
-    UnknownEvent,
     UserInterruptEvent,
 )
 from streamspec.testing import (
@@ -127,15 +126,19 @@ def wire_event(event: Event, target: str) -> dict[str, Any] | None:
     return obj
 
 
-def _adapted(event: Event, target: str) -> Event | None:
-    """``event`` as the target has it (decoded back), or None when the target lacks it."""
+def _adapted(event: Event, target: str) -> Event:
+    """``event`` as the target has it (decoded back).
+
+    Only events of the target's templates (:func:`_target_templates`) come here,
+    and the target has each of them.
+    """
     if target != "agentscope-2.0.3":
         return event
     obj = wire_event(event, target)
-    if obj is None:
-        return None
+    assert obj is not None, f"{target} has no {event.TYPE}"
     decoded = decode_event(obj)
-    return None if isinstance(decoded, UnknownEvent) else decoded
+    assert isinstance(decoded, Event), f"{target} has no {event.TYPE}"
+    return decoded
 
 
 def _target_templates(target: str) -> tuple[Event, ...]:
@@ -182,15 +185,13 @@ def legal_events(draw: st.DrawFn, target: str = TARGETS[0], max_events: int = 20
         if not allowed:
             break
         event = _adapted(draw(guided(allowed).flatmap(filled)), target)
-        if event is None:
-            continue
         verdict = model.judge(event)
         if verdict.legal:
             model.commit(event, verdict)
             events.append(event)
     if draw(st.booleans()):
         end = _adapted(draw(events_of_kind("reply_end")), target)
-        if end is not None and model.judge(end).legal:
+        if model.judge(end).legal:
             events.append(end)
     return events
 
