@@ -413,6 +413,8 @@ def test_a_strict_divergence_is_written_as_a_should_vector(tmp_path: Path) -> No
     report = fuzz(_BrokenWhenStrict(), max_examples=400, shrink_budget=10)
     written = fuzz_module.write_vectors(report, tmp_path)
     assert written
+    # Writing again into the folder it filled (a second run with the same --out) overwrites.
+    assert fuzz_module.write_vectors(report, tmp_path) == written
     for path in written:
         assert path.parent == tmp_path / "reduce" / "should", path
         vector = json.loads(path.read_text())
