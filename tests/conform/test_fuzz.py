@@ -562,3 +562,29 @@ def test_interleaving_keeps_every_event_of_both_streams_in_its_order(
     assert [e for e in merged if e[0] == "first"] == first
     assert [e for e in merged if e[0] == "second"] == second
     assert len(merged) == len(first) + len(second)
+
+
+def test_shrink_tries_count_from_the_class_met_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Draws before the class is met again cost no try: with half a try allowed, shrinking
+    still meets its class, then stops at the first draw after that."""
+    counted: list[int] = []
+    shrink = fuzz_module._shrink
+
+    def shrink_and_count(runner: Any, divergence: Any, cases: Any, *rest: Any) -> None:
+        seen: list[bool] = []
+        strategy = cases.strategy
+        # Note each draw begun, as the cases count their tries, and whether the class was met.
+        cases.strategy = st.just(None).flatmap(lambda _: seen.append(divergence.shrunk) or strategy)
+        try:
+            shrink(runner, divergence, cases, *rest)
+        finally:
+            cases.strategy = strategy
+        counted.append(sum(seen))
+
+    monkeypatch.setattr(fuzz_module, "SHRINK_TRIES_PER_ASK", 0.5 / 1000)
+    monkeypatch.setattr(fuzz_module, "_shrink", shrink_and_count)
+    monkeypatch.setattr(fuzz_module, "_trim", lambda *args, **kwargs: None)
+    report = fuzz(FakeProgram(_rename_every_message), max_examples=60, shrink_budget=1000)
+    [divergence] = report.classes()
+    assert divergence.shrunk
+    assert counted == [1]
