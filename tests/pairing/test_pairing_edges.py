@@ -113,3 +113,32 @@ def test_repair_bridges_a_call_after_only_system_like_messages_with_a_user_turn(
     assert [(a.kind, a.reason) for a in report.actions] == [
         (ActionKind.BRIDGE, "call_turn_predecessor")
     ]
+
+
+@pytest.mark.parametrize(
+    ("function", "flagged"),
+    [
+        ({"name": "f"}, False),
+        ({"name": "f", "arguments": "{}"}, False),
+        ({"name": "f", "arguments": '{"q": 1}'}, False),
+        ({"name": "f", "arguments": "[]"}, True),
+        ({"name": "f", "arguments": "not json"}, True),
+        ({"name": "f", "arguments": {"q": 1}}, True),
+        ({"name": "f", "arguments": None}, True),
+    ],
+    ids=["none-given", "empty-object", "object", "array", "not-json", "not-a-string", "null"],
+)
+def test_arguments_are_judged_only_when_given(function: dict[str, Any], flagged: bool) -> None:
+    """A dialect that needs a JSON object (gemini) flags a call whose ``function.arguments``
+    is given and is not a string holding one; a call that gives none is left alone."""
+    call = {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [{"id": "c1", "function": function}],
+    }
+    messages = [
+        {"role": "user", "content": "hi"},
+        call,
+        {"role": "tool", "tool_call_id": "c1", "content": "ok"},
+    ]
+    assert ("invalid_arguments" in _rules(messages)) is flagged
