@@ -390,3 +390,13 @@ def test_under_keeps_the_mutants_of_files_at_or_below_a_path() -> None:
     assert paths(["pkg/other.py"]) == {"pkg/other.py"}
     assert paths(["pkg/conform", "pkg/other.py"]) == {"pkg/conform/a.py", "pkg/other.py"}
     assert len(mutate.select(found, only=None, limit=None, sample=None, seed=0)) == len(found)
+
+
+def test_a_ref_is_resolved_once_to_the_commit_it_names() -> None:
+    """``--ref HEAD`` is fixed to a commit id at the start, so commits made while a run goes on
+    change neither its mutants nor the tree they go into; a name of no commit stops the run."""
+    head = mutate.resolve_commit(ROOT, "HEAD")
+    assert re.fullmatch(r"[0-9a-f]{40}", head)
+    assert mutate.resolve_commit(ROOT, head[:12]) == head
+    with pytest.raises(SystemExit, match="names no commit"):
+        mutate.resolve_commit(ROOT, "no-such-ref-anywhere")

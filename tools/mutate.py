@@ -175,6 +175,24 @@ def make_copy(source: Path, target: Path) -> Path:
     return target
 
 
+def resolve_commit(root: Path, ref: str) -> str:
+    """The full id of the commit ``ref`` names now (``HEAD`` moves as commits land).
+
+    Raises:
+        SystemExit: ``ref`` names no commit.
+    """
+    done = subprocess.run(
+        ["git", "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"mutate.py: --ref {ref!r} names no commit")
+    return done.stdout.strip()
+
+
 def export_commit(root: Path, ref: str, target: Path) -> Path:
     """Write the tree of commit ``ref`` to ``target`` (``git archive``)."""
     target.mkdir(parents=True)
@@ -542,6 +560,9 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (0 also when mutants survive)."""
     args = _parser().parse_args(argv)
+    if args.ref:
+        # One commit for the whole run: the mutants and the tree they go into.
+        args.ref = resolve_commit(ROOT, args.ref)
 
     equivalent = parse_equivalents(EQUIVALENT_FILE.read_text(encoding="utf-8"))
     jobs = choose(args)
