@@ -270,21 +270,39 @@ def test_judge_verdicts_are_compared_whole():
     )
 
 
+#: A judge case with a seed expectation, whose ``notes`` are never compared.
+SEED_CASE: dict[str, Any] = {
+    "id": "seed",
+    "from": "muse",
+    "input": [],
+    "expected": [VERDICT],
+    "seed_expected": {"terminal_state": "truncated", "notes": "ignored"},
+}
+
+
 def test_judge_seed_expectation_is_checked_without_notes():
     """Each seed_expected key but notes must equal the single verdict's field."""
-    case = {
-        "id": "seed",
-        "from": "muse",
-        "input": [],
-        "expected": [VERDICT],
-        "seed_expected": {"terminal_state": "truncated", "notes": "ignored"},
-    }
     output = {"verdicts": [VERDICT], "problems": []}
-    result = compare("judge", case, output, ())
+    result = compare("judge", SEED_CASE, output, ())
     assert result.compared == ("verdicts", "problems", "seed_expected")
     assert result.differences == (
         Difference("$.output.verdicts[0].terminal_state", "truncated", "completed"),
     )
+
+
+@pytest.mark.parametrize(
+    ("verdicts", "actual"),
+    [([], MISSING), (None, MISSING), (["completed"], "completed"), ([[]], [])],
+    ids=["none", "not-an-array", "a-string", "an-array"],
+)
+def test_a_seed_expectation_without_a_verdict_object_differs_at_the_first_verdict(
+    verdicts: Any, actual: Any
+) -> None:
+    """No first verdict, or one that is not an object: the whole seed expectation (notes
+    left out) differs at ``$.output.verdicts[0]``."""
+    result = compare("judge", SEED_CASE, {"verdicts": verdicts, "problems": []}, ("seed_expected",))
+    wanted = Difference("$.output.verdicts[0]", {"terminal_state": "truncated"}, actual)
+    assert result.differences[-1] == wanted
 
 
 # --- envelope -----------------------------------------------------------------
@@ -579,25 +597,3 @@ def test_one_changed_field_fails_with_that_keys_path(data: st.DataObject):
     if vector.kind == "pairing" and key == "messages":
         prefixes.append("$.output.summary")
     assert any(d.path.startswith(tuple(prefixes)) for d in result.differences), result.differences
-
-
-@pytest.mark.parametrize(
-    ("verdicts", "actual"),
-    [([], MISSING), (None, MISSING), (["completed"], "completed"), ([[]], [])],
-    ids=["none", "not-an-array", "a-string", "an-array"],
-)
-def test_a_seed_expectation_without_a_verdict_object_differs_at_the_first_verdict(
-    verdicts: Any, actual: Any
-) -> None:
-    """No first verdict, or one that is not an object: the whole seed expectation (notes
-    left out) differs at ``$.output.verdicts[0]``."""
-    case = {
-        "id": "seed",
-        "from": "muse",
-        "input": [],
-        "expected": [VERDICT],
-        "seed_expected": {"terminal_state": "truncated", "notes": "ignored"},
-    }
-    result = compare("judge", case, {"verdicts": verdicts, "problems": []}, ("seed_expected",))
-    wanted = Difference("$.output.verdicts[0]", {"terminal_state": "truncated"}, actual)
-    assert result.differences[-1] == wanted
