@@ -55,3 +55,28 @@ def test_a_bad_data_chunk_is_indexed_by_the_chunks_its_block_accepted_before_it(
         predicted += [d.fields(0)["details"] for d in verdict.diagnostics]
         found += [d.details for d in reducer.apply(event)]
     assert predicted == found == [{"chunk_index": 0}, {"chunk_index": 1}]
+
+
+def test_a_chunk_naming_a_repeated_id_merges_into_the_first_sub_block_with_it() -> None:
+    """spec/README.md: a sub-block without ``block_id`` is ``<call>#data-<n>``; when that repeats a
+    given id, a later chunk naming it merges into the first sub-block with the id (as AgentScope
+    merges into the first same-id sub-block it finds), for the oracle and the reducer."""
+    chunk = {"type": "TOOL_RESULT_DATA_DELTA", **R, "tool_call_id": "t0", "media_type": "x/y"}
+    stream = [
+        STREAM[0],
+        STREAM[1],
+        STREAM[2],
+        {"type": "TOOL_RESULT_START", **R, "tool_call_id": "t0", "tool_call_name": "f"},
+        {**chunk, "block_id": "t0#data-1", "data": "YQ=="},
+        {**chunk, "data": "Yg=="},
+        {**chunk, "block_id": "t0#data-1", "data": "Yw=="},
+    ]
+    model, reducer = OracleModel(), Reducer()
+    for obj in stream:
+        event = decode_event(obj)
+        model.commit(event, model.judge(event))
+        reducer.apply(event)
+    expected = [("t0#data-1", "YWM="), ("t0#data-1", "Yg==")]
+    for content in (model.to_dict()["content"], reducer.to_dict()["content"]):
+        output = content[1]["output"]
+        assert [(sub["id"], sub["source"]["data"]) for sub in output] == expected

@@ -407,7 +407,10 @@ class ToolResult:
         self.texts += 1
 
     def data_block(self, block_id: str) -> ResultData | None:
-        """Return the latest data sub-block with ``block_id``, if any."""
+        """Return the first data sub-block with ``block_id``, if any.
+
+        A generated id may repeat a given one; later chunks naming it go to the first.
+        """
         return self.data.get(block_id)
 
     def next_data_id(self) -> str:
@@ -417,7 +420,7 @@ class ToolResult:
     def add_data(self, block: ResultData) -> None:
         """Append a data sub-block."""
         self.output.append(block)
-        self.data[block.id] = block
+        self.data.setdefault(block.id, block)
         self.data_count += 1
 
     def dump(self) -> dict[str, Any]:

@@ -538,6 +538,20 @@ CASES: Final = _cases(
         ],
     ),
     Case(
+        name="tool-result-repeated-id",
+        description="A chunk without block_id takes the id <call>#data-<n>; when that repeats a "
+        "given id, a later chunk naming it merges into the first sub-block with that id.",
+        events=[
+            *call("c"),
+            ev("TOOL_RESULT_START", tool_call_id="c", tool_call_name="f"),
+            result_data("c", block_id="c#data-1", data="YQ=="),
+            result_data("c", data="Yg=="),
+            result_data("c", block_id="c#data-1", data="Yw=="),
+            ev("TOOL_RESULT_END", tool_call_id="c", state="success"),
+            END,
+        ],
+    ),
+    Case(
         name="parked-reply",
         description="A reply parked for confirmation: the asking call and the missing REPLY_END "
         "are warnings at the end of input, reply first.",
@@ -593,6 +607,13 @@ CASES: Final = _cases(
             "role": "user",
             "created_at": "2025-12-31T00:00:00",
         },
+    ),
+    Case(
+        name="caller-options-no-events",
+        description="With no event the message has the caller's name and role and no id, and "
+        "the reply is open at the end of input.",
+        events=[],
+        options={"name": "Caller", "role": "user"},
     ),
     Case(
         name="created-at-first-event",

@@ -133,8 +133,8 @@ class _Result:
     texts: int = 0
 
     def data_block(self, block_id: str) -> _ResultData | None:
-        found = [b for b in self.output if isinstance(b, _ResultData) and b.id == block_id]
-        return found[-1] if found else None
+        found = (b for b in self.output if isinstance(b, _ResultData) and b.id == block_id)
+        return next(found, None)
 
     def dump(self) -> dict[str, Any]:
         return {
