@@ -9,8 +9,9 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 from streamspec import Reducer, decode_event
-from streamspec._errors import UsageError
+from streamspec._errors import DecodeError, UsageError
 from streamspec.testing import ALL_CHECKS, SWARM_RULES, machine_for, run_against
+from streamspec.testing._stateful import _BAD_PATHS
 
 _FEW = settings(max_examples=15, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 
@@ -170,3 +171,27 @@ def test_the_reference_passes_with_the_bulk_and_naming_switches() -> None:
         usage_error=UsageError,
         names_keys=True,
     )
+
+
+#: A wire object for each bad-field path, with the field broken as a producer might break it.
+_BROKEN_AT: Mapping[str, Any] = {
+    "$": ["not", "an", "object"],
+    "$.type": {"type": 5, "reply_id": "r1"},
+    "$.reply_id": {"type": "TEXT_BLOCK_DELTA", "reply_id": 1, "block_id": "b", "delta": "x"},
+    "$.delta": {"type": "TEXT_BLOCK_DELTA", "reply_id": "r1", "block_id": "b", "delta": 2},
+    "$.tool_calls[0].id": {
+        "type": "REQUIRE_USER_CONFIRM",
+        "reply_id": "r1",
+        "tool_calls": [{"type": "tool_call", "name": "f", "input": "{}"}],
+    },
+}
+
+
+def test_object_mode_reports_only_paths_the_decoder_reports() -> None:
+    """In object mode the stateful test hands ``reject_unreadable`` the paths of bad fields; each
+    is a path ``decode_event`` gives for some broken wire object, so a runner sees real paths."""
+    assert set(_BAD_PATHS) == set(_BROKEN_AT)
+    for path, broken in _BROKEN_AT.items():
+        with pytest.raises(DecodeError) as raised:
+            decode_event(broken)
+        assert raised.value.paths == (path,)

@@ -120,3 +120,8 @@ def test_groups_show_source_first_then_the_group_by_keys_by_name() -> None:
     summary = Summary(groups={"zone": one, "source": one, "model": one, "agent": one})
     assert [key for key, _ in summary.ordered_groups()] == ["source", "agent", "model", "zone"]
     assert [key for key, _ in Summary(groups={"b": one, "a": one}).ordered_groups()] == ["a", "b"]
+
+
+def test_a_summary_keeps_the_20_worst_files_and_names_50_failed_ones() -> None:
+    """docs/audit.md: the worst and failed files are cut to 20 and 50."""
+    assert (WORST_FILES, FAILED_FILES) == (20, 50)

@@ -73,3 +73,35 @@ def test_columns_stand_200_px_high_with_20_above_and_70_below_for_their_labels(
 def test_bars_take_a_22_px_row_each_below_30_px_for_the_title(count: int) -> None:
     bars = [(f"code_{n}", n + 1, "#999999") for n in range(count)]
     assert _size(horizontal_bars("Findings", bars, unit="findings"))[1] == 30 + 22 * count
+
+
+def _swatches(svg: str) -> list[float]:
+    return [float(x) for x in re.findall(r'<rect x="([^"]+)" y="[^"]+" width="12"', svg)]
+
+
+@pytest.mark.parametrize("count", [0, 1, 30])
+def test_columns_leave_56_px_for_the_scale_and_170_px_for_the_legend_20_px_right(
+    count: int,
+) -> None:
+    """The first bar starts 2 px into its column at 56 px; the legend's swatches stand 20 px
+    right of the last column, and 170 px of picture remain from there."""
+    columns = {f"day {n}": {"ok": 1} for n in range(count)}
+    svg = stacked_columns("Verdicts", columns, ["ok", "bad"], unit="calls")
+    width = _size(svg)[0]
+    column = max(14, min(48, 640 // max(count, 1)))
+    assert _swatches(svg) == [56 + column * count + 20] * 2
+    assert width == 56 + column * count + 20 + 170
+    if count:
+        assert float(re.findall(r'<rect x="([^"]+)"', svg)[0]) == 56 + 2
+
+
+@pytest.mark.parametrize(("label", "label_width"), [("ok", 29), ("x" * 30, 236), ("y" * 90, 440)])
+def test_bars_start_after_their_labels_and_leave_90_px_for_the_values(
+    label: str, label_width: int
+) -> None:
+    """Labels take 14 px and 7.4 px a character (at most 440); the longest bar is 360 px from
+    there, and the picture is 90 px wider than the bar's end."""
+    svg = horizontal_bars("Findings", [(label, 4, "#999999"), ("b", 2, "#999999")], unit="x")
+    rects = re.findall(r'<rect x="([^"]+)" y="[^"]+" width="([^"]+)"', svg)
+    assert [(float(x), float(w)) for x, w in rects] == [(label_width, 360), (label_width, 180)]
+    assert _size(svg)[0] == label_width + 360 + 90

@@ -94,3 +94,16 @@ def test_bad_vector_file_lists_every_problem(tmp_path: Path) -> None:
     assert "required field missing @ $.cases[0].description" in info.value.problems
     assert "expected array @ $.cases[0].input" in info.value.problems
     assert "a case is an object @ $.cases[1]" in info.value.problems
+
+
+@pytest.mark.parametrize("key", ["id", "description", "from", "input", "expected"])
+def test_each_required_case_field_is_named_when_missing(tmp_path: Path, key: str) -> None:
+    """A case without one of its five required fields is refused with that field's path alone."""
+    case = {"id": "a", "description": "d", "from": "muse", "input": [], "expected": []}
+    del case[key]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"cases": [case]}))
+    with pytest.raises(SpecError) as info:
+        load_vector_file(bad)
+    missing = [p for p in info.value.problems if p.startswith("required field missing")]
+    assert missing == [f"required field missing @ $.cases[0].{key}"]

@@ -23,6 +23,7 @@ Rules:
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import gzip
 import io
@@ -204,10 +205,8 @@ def _peek(stream: IO[bytes]) -> list[Any]:
             text = text[5:].strip()
         if not text.startswith(b"{"):
             continue
-        try:
+        with contextlib.suppress(orjson.JSONDecodeError):
             found.append(orjson.loads(text))
-        except orjson.JSONDecodeError:
-            continue
         if len(found) >= PEEK_RECORDS:
             break
     return found

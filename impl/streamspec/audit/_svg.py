@@ -34,7 +34,11 @@ def colour(name: str, position: int = 0) -> str:
 
 def horizontal_bars(title: str, bars: Sequence[tuple[str, int, str]], *, unit: str) -> str:
     """One bar per ``(label, value, colour)``, longest scale first: a row of 22 px each,
-    below 30 px for the title."""
+    below 30 px for the title.
+
+    The labels take 14 px plus 7.4 px a character of the longest, at most 440 px; the
+    longest bar is 360 px, and 90 px to its right hold the values.
+    """
     label_width = 14 + 7.4 * max((len(label) for label, _, _ in bars), default=0)
     label_width = round(min(label_width, 440))
     bar_width, row = 360, 22
@@ -63,6 +67,7 @@ def stacked_columns(
     A column is 48 px wide, narrower as there are more so that they share 640 px,
     and never under 14 px; each bar leaves 2 px on either side. The columns stand
     200 px high, with 20 px above them and 70 px below for their labels, turned 45°.
+    The scale takes 56 px on the left; the legend, 20 px right of the columns, 170 px.
     """
     count = len(columns)
     column_width = max(14, min(48, 640 // max(count, 1)))

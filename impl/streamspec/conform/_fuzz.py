@@ -188,8 +188,6 @@ class FuzzReport:
     skipped: int = 0
     divergences: dict[ClassKey, Divergence] = attrs.field(factory=dict)
     checks: tuple[str, ...] = ()
-    explore_seconds: float = 0.0
-    shrink_seconds: float = 0.0
 
     @property
     def diverged(self) -> int:
@@ -532,15 +530,12 @@ def fuzz(
         on_start(report)
     runner = _Runner(subject, ready.checks)
     cases = _CountedCases(fuzz_cases(target, legal_only))
-    began = time.monotonic()
-    deadline = None if seconds is None else began + seconds
+    deadline = None if seconds is None else time.monotonic() + seconds
     _explore(runner, report, cases.strategy, max_examples, deadline)
-    report.explore_seconds = time.monotonic() - began
     for divergence in report.classes():
         _shrink(runner, divergence, cases, max_examples, chosen, shrink_budget)
         if divergence.key.path != "errored":
             _trim(runner, divergence, legal_only=legal_only)
-    report.shrink_seconds = time.monotonic() - began - report.explore_seconds
     return report
 
 
