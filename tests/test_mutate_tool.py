@@ -7,6 +7,7 @@ import ast
 import importlib
 import json
 import re
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -392,11 +393,22 @@ def test_under_keeps_the_mutants_of_files_at_or_below_a_path() -> None:
     assert len(mutate.select(found, only=None, limit=None, sample=None, seed=0)) == len(found)
 
 
-def test_a_ref_is_resolved_once_to_the_commit_it_names() -> None:
+def test_a_ref_is_resolved_once_to_the_commit_it_names(tmp_path: Path) -> None:
     """``--ref HEAD`` is fixed to a commit id at the start, so commits made while a run goes on
-    change neither its mutants nor the tree they go into; a name of no commit stops the run."""
-    head = mutate.resolve_commit(ROOT, "HEAD")
+    change neither its mutants nor the tree they go into; a name of no commit stops the run.
+
+    The repository is a fresh one: the suite also runs in exported trees that have none.
+    """
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-C", str(tmp_path)]
+    subprocess.run([*git, "init", "-q"], check=True)
+    (tmp_path / "a.txt").write_text("a", encoding="utf-8")
+    subprocess.run([*git, "add", "a.txt"], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "a"], check=True)
+    head = mutate.resolve_commit(tmp_path, "HEAD")
     assert re.fullmatch(r"[0-9a-f]{40}", head)
-    assert mutate.resolve_commit(ROOT, head[:12]) == head
+    assert mutate.resolve_commit(tmp_path, head[:12]) == head
+    subprocess.run([*git, "commit", "-q", "--allow-empty", "-m", "b"], check=True)
+    assert mutate.resolve_commit(tmp_path, "HEAD") != head
+    assert mutate.resolve_commit(tmp_path, head) == head
     with pytest.raises(SystemExit, match="names no commit"):
-        mutate.resolve_commit(ROOT, "no-such-ref-anywhere")
+        mutate.resolve_commit(tmp_path, "no-such-ref-anywhere")
