@@ -262,6 +262,27 @@ def test_a_broken_state_raises_state_error_naming_its_path(
     assert state == before
 
 
+@pytest.mark.parametrize("depth", range(MAX_DEPTH - 8, MAX_DEPTH + 2))
+def test_a_state_is_accepted_exactly_when_orjson_can_write_it_back(depth: int) -> None:
+    """Rule 1: the depth limit is the one the state's JSON writer has, so a state nested any
+    deeper is refused and one nested less is accepted, and an accepted state can be stored."""
+    state = _valid()
+    _content("tool_result")(state)["metadata"] = {"a": _deep(depth)}
+    try:
+        orjson.dumps(state)
+    except orjson.JSONEncodeError:
+        writable = False
+    else:
+        writable = True
+    try:
+        Reducer.from_state(state)
+    except StateError:
+        accepted = False
+    else:
+        accepted = True
+    assert accepted == writable
+
+
 def test_every_problem_is_reported_at_once():
     """Three broken fields give three problems with their three paths, in document order."""
     state = _valid()

@@ -114,3 +114,40 @@ def test_the_corpus_is_every_matching_file_once_in_path_order(tmp_path: Path) ->
     relative = [str(Path(p).relative_to(tmp_path)) for p in found]
     assert relative == ["a/deeper/w.jsonl.gz", "a/y.sse.gz", "a/z.txt", "b/x.jsonl", "c.ndjson"]
     assert corpus_files([str(tmp_path)], ["*.txt"]) == [str(tmp_path / "a" / "z.txt")]
+
+
+def _grouped(tmp_path: Path, before: bytes, count: int) -> str:
+    path = tmp_path / "peek.jsonl"
+    path.write_bytes(before * count + b'{"metadata": {"model": "m"}}\n')
+    (value,) = audit_file(str(path), group_by=("metadata.model",)).summary.groups["metadata.model"]
+    return value
+
+
+def test_a_group_value_is_looked_for_in_the_first_100_objects(tmp_path: Path) -> None:
+    """docs/audit.md: the 100th JSON object can name the group; the 101st cannot."""
+    assert _grouped(tmp_path, b"{}\n", 99) == "m"
+    assert _grouped(tmp_path, b"{}\n", 100) == NONE_VALUE
+
+
+def test_a_group_value_is_looked_for_in_the_first_1000_lines(tmp_path: Path) -> None:
+    """docs/audit.md: however few objects came before, line 1001 is not looked at."""
+    assert _grouped(tmp_path, b"not json\n", 999) == "m"
+    assert _grouped(tmp_path, b"not json\n", 1000) == NONE_VALUE
+
+
+def _day_of(tmp_path: Path, value: object) -> set[str]:
+    """The days of the seed's model calls when its first record's time is ``value``."""
+    records = [orjson.loads(line) for line in SEED.read_bytes().splitlines()]
+    for record in records:
+        record.pop("created_at", None)
+    records[0]["metadata"] = {"timestamp": value}
+    path = tmp_path / "day.jsonl"
+    path.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in records))
+    return set(audit_file(str(path)).summary.days)
+
+
+def test_a_number_above_10_to_the_11_is_milliseconds(tmp_path: Path) -> None:
+    """docs/audit.md: a number is seconds since the epoch, or milliseconds above 10^11."""
+    assert _day_of(tmp_path, 10**11) == {"5138-11-16"}
+    assert _day_of(tmp_path, 10**11 + 1) == {"1973-03-03"}
+    assert _day_of(tmp_path, 86_400) == {"1970-01-02"}

@@ -9,11 +9,11 @@ Rules:
 2. A file ending in ``.gz`` or starting with gzip's magic bytes is read
    through gzip.
 3. The file's group values and its day come from its first
-   :data:`PEEK_RECORDS` JSON objects (a ``data:`` line of a server-sent-events
-   file counts as its JSON): a ``--group-by`` path (``metadata.model``) takes
-   the first value it names there, as text (a string as it is, anything else
-   as JSON; ``(none)`` when no object names it); the day is the UTC date of
-   the first time found (:data:`TIME_FIELDS`: an ISO 8601 string, or a number
+   :data:`PEEK_RECORDS` JSON objects, looked for in its first ten times as many
+   lines (a ``data:`` line of a server-sent-events file counts as its JSON): a
+   ``--group-by`` path (``metadata.model``) takes the first value it names
+   there, as text (a string as it is, anything else as JSON; ``(none)`` when
+   no object names it); the day is the UTC date of the first time found (:data:`TIME_FIELDS`: an ISO 8601 string, or a number
    of seconds or, above 10^11, milliseconds since the epoch).
 4. A file that cannot be read at all is counted as failed with the reason; a
    bad line is a finding, as in ``check``.
