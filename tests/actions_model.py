@@ -192,7 +192,7 @@ class ActionsModel:
         entries = self._resolve(spec["in"], {**env, "message": self.message})
         matches = [e for e in entries if e.get("type") == spec["type"] and e.get("id") == wanted]
         assert matches, f"the tables let an event address a missing entity: {spec}"
-        found: dict[str, Any] = matches[-1]
+        found: dict[str, Any] = matches[0]
         return found
 
     def _value(self, expr: dict[str, Any], env: dict[str, Any]) -> Any:
@@ -233,7 +233,7 @@ class ActionsModel:
             hit = [e for e in entries if e.get("type") == arg["type"] and e.get("id") == wanted]
             hit = hit if wanted is not ABSENT else []
         if hit:
-            env["found"] = hit[-1]
+            env["found"] = hit[0]
         return bool(hit)
 
     def _effect(self, effect: dict[str, Any], env: dict[str, Any]) -> None:

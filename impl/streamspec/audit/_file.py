@@ -13,8 +13,9 @@ Rules:
    lines (a ``data:`` line of a server-sent-events file counts as its JSON): a
    ``--group-by`` path (``metadata.model``) takes the first value it names
    there, as text (a string as it is, anything else as JSON; ``(none)`` when
-   no object names it); the day is the UTC date of the first time found (:data:`TIME_FIELDS`: an ISO 8601 string, or a number
-   of seconds or, above 10^11, milliseconds since the epoch).
+   no object names it); the day is the UTC date of the first time found
+   (:data:`TIME_FIELDS`: an ISO 8601 string, or a number of seconds or, above
+   10^11, milliseconds since the epoch).
 4. A file that cannot be read at all is counted as failed with the reason; a
    bad line is a finding, as in ``check``.
 5. Findings come back as JSON lines, in the file's line order, each
