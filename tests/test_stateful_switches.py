@@ -9,7 +9,7 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 from streamspec import Reducer, decode_event
-from streamspec._errors import DecodeError, UsageError
+from streamspec._errors import DecodeError, ProtocolError, UsageError
 from streamspec.testing import ALL_CHECKS, SWARM_RULES, machine_for, run_against
 from streamspec.testing._stateful import _BAD_PATHS
 
@@ -119,6 +119,17 @@ class _Unnamed(Reducer):
         return found
 
 
+class _UnnamedWhenRaising(Reducer):
+    """A reducer whose strict-mode errors carry a diagnostic that names nothing."""
+
+    def apply(self, event: Any) -> tuple[Any, ...]:
+        try:
+            return super().apply(event)
+        except ProtocolError as error:
+            unnamed = attrs.evolve(error.diagnostic, message="something went wrong")
+            raise ProtocolError(unnamed) from None
+
+
 class _UnnamedOneByOne(_Unnamed):
     """:class:`_Unnamed` for events applied one by one only: a bulk run names its keys."""
 
@@ -147,6 +158,11 @@ _BULK = {"bulk": True, "usage_error": UsageError, "swarm": False}
         (_AcceptsEmptyMappings, _BULK, r"apply_all\(\{\}\) did not raise"),
         (_Unnamed, {"names_keys": True, "swarm": False}, "does not name"),
         (_UnnamedOneByOne, {"names_keys": True, "swarm": False}, "does not name"),
+        (
+            _UnnamedWhenRaising,
+            {"names_keys": True, "strict": True, "swarm": False},
+            "does not name",
+        ),
         (_MisnumberedAnswers, {"swarm": False}, r"event #\d+: diagnostics .* differ"),
     ],
 )

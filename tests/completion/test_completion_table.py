@@ -254,6 +254,14 @@ def test_bad_finish_reasons_are_all_reported() -> None:
     )
 
 
+@pytest.mark.parametrize("document", [[], {}, {"vocabularies": {}}, {"vocabularies": None}])
+def test_finish_reasons_without_an_array_of_vocabularies_are_refused(document: Any) -> None:
+    """The document is an object whose ``vocabularies`` is an array; nothing else is read."""
+    with pytest.raises(SpecError) as info:
+        parse_finish_reasons(document)
+    assert info.value.problems == ("expected an array 'vocabularies' @ $",)
+
+
 def _first_rule_event(document: Any) -> str:
     return str(document["joint"]["rules"][0]["event"])
 

@@ -97,6 +97,20 @@ def test_an_input_delta_with_an_id_goes_to_that_call_though_a_later_one_streams(
     assert [(block["id"], block["input"]) for block in content] == [("c", '{"a": 1}'), ("d", "{}")]
 
 
+def test_args_become_the_input_only_when_no_input_delta_was_seen():
+    """Rule 3: the args of the event that completes a call are its input unless deltas gave it."""
+    lines = _a3s(
+        ("tool_start", {"id": "c", "name": "f"}),
+        ("tool_input_delta", {"id": "c", "delta": '{"a": 1}'}),
+        ("tool_execution_start", {"id": "c", "name": "f", "args": {"b": 2}}),
+        ("tool_start", {"id": "d", "name": "g"}),
+        ("tool_execution_start", {"id": "d", "name": "g", "args": {"b": 2}}),
+    )
+    content = _fold(lines).to_dict()["content"]
+    calls = [(block["id"], block["input"]) for block in content if block["type"] == "tool_call"]
+    assert calls == [("c", '{"a": 1}'), ("d", '{"b":2}')]
+
+
 def test_approvals_timeouts_and_denials_follow_the_tool_machine():
     """Approved, timed-out-rejected and never-asked denials end allowed, denied and denied (synthetic, marked)."""
     lines = _a3s(

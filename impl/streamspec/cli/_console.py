@@ -22,7 +22,6 @@ Rules (every command, ``streamspec`` and each ``python -m`` entry point):
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -206,10 +205,7 @@ def guarded(run: Callable[[], Any]) -> NoReturn:
         sys.exit(1)
     except ReadError as error:
         fail(str(error))
-    except OSError as error:
-        if error.errno == errno.EPIPE:  # pragma: no cover - BrokenPipeError above
-            _quiet_stdout()
-            sys.exit(1)
+    except OSError as error:  # an EPIPE is always a BrokenPipeError, caught above
         if error.filename is not None:
             fail(f"cannot open {error.filename}: {_reason(error)}")
         _quiet_stdout()
