@@ -125,3 +125,15 @@ def test_every_command_takes_h_for_help_as_the_page_says() -> None:
         [sys.executable, "-c", code, *COMMANDS], capture_output=True, timeout=120, check=False
     )
     assert done.returncode == 0, done.stderr.decode()
+
+
+@pytest.mark.parametrize("width", [60, 80, 120])
+def test_the_command_list_fits_the_terminal_and_cuts_long_summaries(width: int) -> None:
+    """``streamspec --help`` lists every command on one line no wider than the terminal, a
+    summary that does not fit ending in ``...``."""
+    result = CliRunner().invoke(main, ["--help"], terminal_width=width)
+    listed = [line for line in result.output.split("Commands:\n", 1)[1].splitlines() if line]
+    assert [line.split()[0] for line in listed] == sorted({c.split()[0] for c in COMMANDS})
+    assert all(len(line) <= width for line in listed), listed
+    if width == 60:
+        assert any(line.endswith("...") for line in listed), listed
