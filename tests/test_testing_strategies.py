@@ -17,10 +17,12 @@ from streamspec import ABSENT, Reducer, decode_event, encode_event
 from streamspec.testing import (
     OTHER_REPLY_ID,
     REPLY_ID,
+    RESULT_BLOCK_IDS,
     TEMPLATES,
     TOOL_CALL_IDS,
     base64_chunks,
     batch_items,
+    events_of_kind,
     filled,
     invalid_base64_chunks,
     legal_streams,
@@ -200,3 +202,13 @@ def test_result_chunks_often_leave_the_media_type_empty_after_the_first() -> Non
 @given(result_data_deltas(TOOL_CALL_IDS[0]))
 def test_result_chunks_use_only_the_media_types_of_the_pool(chunks: list[Any]) -> None:
     assert {c.media_type for c in chunks} <= _MEDIA_TYPES
+
+
+@pytest.mark.parametrize("block_id", [ABSENT, *RESULT_BLOCK_IDS])
+def test_a_drawn_result_data_chunk_names_each_block_id_or_none(block_id: Any) -> None:
+    """A random TOOL_RESULT_DATA_DELTA takes each id of RESULT_BLOCK_IDS, or none (so the reducer
+    generates one), for a tool call of TOOL_CALL_IDS."""
+    found = find(
+        events_of_kind("tool_result_data_delta"), lambda e: e.block_id == block_id, settings=_FIND
+    )
+    assert found.block_id == block_id and found.tool_call_id in TOOL_CALL_IDS
