@@ -245,6 +245,16 @@ def test_run_before_start_is_a_usage_error():
     assert program.pid is None
 
 
+def test_run_after_close_is_a_usage_error():
+    """A closed program runs nothing: run raises UsageError and starts no child again."""
+    program = Program(ADAPTER, timeout=30)
+    program.start(["reduce"], ALL_CHECKS)
+    program.close()
+    with pytest.raises(UsageError, match="before a successful start"):
+        program.run("reduce", CASE)
+    assert program.pid is None
+
+
 def test_an_empty_command_is_a_usage_error():
     """An empty command line is refused when the Program is made."""
     with pytest.raises(UsageError, match="command is empty"):

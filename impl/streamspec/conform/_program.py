@@ -349,7 +349,7 @@ class Program:
         Raises:
             UsageError: :meth:`start` was never called, or the program is closed.
         """
-        if self._offer is None or self._ready is None:
+        if self._ready is None:  # set only by a handshake, which needs the offer
             raise UsageError("Program.run called before a successful start")
         if kind not in self._ready.kinds:
             return Skipped(f"the implementation did not accept kind {kind!r}")
@@ -400,4 +400,3 @@ class Program:
             child, self._child = self._child, None
             child.stop(CLOSE_GRACE)
         self._ready = None
-        self._offer = None
