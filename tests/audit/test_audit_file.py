@@ -151,3 +151,10 @@ def test_a_number_above_10_to_the_11_is_milliseconds(tmp_path: Path) -> None:
     assert _day_of(tmp_path, 10**11) == {"5138-11-16"}
     assert _day_of(tmp_path, 10**11 + 1) == {"1973-03-03"}
     assert _day_of(tmp_path, 86_400) == {"1970-01-02"}
+
+
+def test_a_file_s_summary_counts_every_line_read() -> None:
+    """A muse file (judged) and an AgentScope file (checked) count each line they hold."""
+    for path in (EXAMPLES / "muse" / "seed002.muse.jsonl", SEED):
+        lines = len(path.read_bytes().splitlines())
+        assert audit_file(str(path)).summary.lines == lines, path
