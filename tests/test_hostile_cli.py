@@ -106,7 +106,11 @@ def test_a_full_stdout_is_one_line_and_exit_2(command: str) -> None:
 
 @pytest.mark.parametrize("args", [["reduce", "--each"], ["convert"]])
 def test_a_broken_pipe_is_quiet_and_exits_1(args: list[str], tmp_path: Path) -> None:
-    """A reader that stops after a few bytes gets them; the command prints nothing and exits 1."""
+    """A reader that stops after a few bytes gets them; the command prints nothing and exits 1.
+
+    stdout is block-buffered, as for most users (``PYTHONUNBUFFERED`` unset): what is left in
+    the buffer when the pipe breaks must not be flushed again at exit.
+    """
     events = EXAMPLE.read_bytes().splitlines(keepends=True)
     text_delta = next(line for line in events if b"TEXT_BLOCK_DELTA" in line)
     big = tmp_path / "big.jsonl"
@@ -116,6 +120,7 @@ def test_a_broken_pipe_is_quiet_and_exits_1(args: list[str], tmp_path: Path) -> 
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=ROOT,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"},
     )
     assert process.stdout is not None and process.stderr is not None
     assert process.stdout.read(10)
