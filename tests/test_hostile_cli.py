@@ -43,6 +43,11 @@ WRITING_COMMANDS = {
 }
 
 
+#: The commands run as most users run them: stdout block-buffered (``PYTHONUNBUFFERED`` unset),
+#: so output left in a buffer when a write fails would be flushed again, loudly, at exit.
+_USER_ENV = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+
+
 def _run(
     args: list[str], *, stdin: int | bytes | None = None, stdout: int | None = None
 ) -> subprocess.CompletedProcess[bytes]:
@@ -54,6 +59,7 @@ def _run(
         stdout=stdout if stdout is not None else subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=ROOT,
+        env=_USER_ENV,
         timeout=120,
         check=False,
     )
@@ -106,11 +112,7 @@ def test_a_full_stdout_is_one_line_and_exit_2(command: str) -> None:
 
 @pytest.mark.parametrize("args", [["reduce", "--each"], ["convert"]])
 def test_a_broken_pipe_is_quiet_and_exits_1(args: list[str], tmp_path: Path) -> None:
-    """A reader that stops after a few bytes gets them; the command prints nothing and exits 1.
-
-    stdout is block-buffered, as for most users (``PYTHONUNBUFFERED`` unset): what is left in
-    the buffer when the pipe breaks must not be flushed again at exit.
-    """
+    """A reader that stops after a few bytes gets them; the command prints nothing and exits 1."""
     events = EXAMPLE.read_bytes().splitlines(keepends=True)
     text_delta = next(line for line in events if b"TEXT_BLOCK_DELTA" in line)
     big = tmp_path / "big.jsonl"
@@ -120,7 +122,7 @@ def test_a_broken_pipe_is_quiet_and_exits_1(args: list[str], tmp_path: Path) -> 
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=ROOT,
-        env={k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"},
+        env=_USER_ENV,
     )
     assert process.stdout is not None and process.stderr is not None
     assert process.stdout.read(10)
