@@ -332,7 +332,8 @@ class Walk:
             event = {**event, "created_at": "2026-01-01T11:59:00"}
         if rng.random() < 0.03:
             event = {"id": f"e{index}", **event}
-        if "metadata" not in event and event["type"] != "TOOL_RESULT_END" and rng.random() < 0.02:
+        # Only a TOOL_RESULT_END carries metadata, and its metadata is folded: it keeps its own.
+        if event["type"] != "TOOL_RESULT_END" and rng.random() < 0.02:
             event = {**event, "metadata": {"trace": index}}
         self.events.append(event)
         self.predicted.extend((index, item, code) for item, code in outcome.rejections)
