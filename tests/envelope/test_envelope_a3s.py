@@ -111,6 +111,26 @@ def test_args_become_the_input_only_when_no_input_delta_was_seen():
     assert calls == [("c", '{"a": 1}'), ("d", '{"b":2}')]
 
 
+@pytest.mark.parametrize(
+    "completing",
+    [
+        ("tool_execution_start", {"id": "c", "name": "f", "args": {"b": 2}}),
+        ("tool_end", {"id": "c", "name": "f", "exit_code": 0, "args": {"b": 2}}),
+        (
+            "confirmation_required",
+            {"tool_id": "c", "tool_name": "f", "args": {"b": 2}, "timeout_ms": 1},
+        ),
+        ("permission_denied", {"tool_id": "c", "tool_name": "f", "args": {"b": 2}, "reason": "no"}),
+    ],
+    ids=lambda completing: completing[0],
+)
+def test_each_event_that_completes_a_call_gives_its_args_as_the_input(completing):
+    """Rule 3: execution, its end, a confirmation or a denial each complete the call with args."""
+    lines = _a3s(("tool_start", {"id": "c", "name": "f"}), completing)
+    (call,) = [b for b in _fold(lines).to_dict()["content"] if b["type"] == "tool_call"]
+    assert call["input"] == '{"b":2}'
+
+
 def test_approvals_timeouts_and_denials_follow_the_tool_machine():
     """Approved, timed-out-rejected and never-asked denials end allowed, denied and denied (synthetic, marked)."""
     lines = _a3s(
