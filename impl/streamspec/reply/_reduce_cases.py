@@ -85,9 +85,15 @@ def external(call_id: str, output: Any = "ok", state: str = "success") -> JsonOb
 
 def result(call_id: str, *deltas: str, state: str = "success") -> list[JsonObject]:
     """A streamed tool result with text deltas."""
+    texts = (ev("TOOL_RESULT_TEXT_DELTA", tool_call_id=call_id, delta=d) for d in deltas)
+    return result_of(call_id, *texts, state=state)
+
+
+def result_of(call_id: str, *chunks: JsonObject, state: str = "success") -> list[JsonObject]:
+    """A streamed tool result: its start, ``chunks`` (text or data deltas), its end."""
     return [
         ev("TOOL_RESULT_START", tool_call_id=call_id, tool_call_name="f"),
-        *(ev("TOOL_RESULT_TEXT_DELTA", tool_call_id=call_id, delta=d) for d in deltas),
+        *chunks,
         ev("TOOL_RESULT_END", tool_call_id=call_id, state=state),
     ]
 
@@ -522,18 +528,19 @@ CASES: Final = _cases(
         "and reported when a second same-id chunk arrives, with chunk index 0.",
         events=[
             *call("c"),
-            ev("TOOL_RESULT_START", tool_call_id="c", tool_call_name="f"),
-            result_data("c", block_id="ok", data="YWJj"),
-            result_data("c", block_id="ok", data="ZGVm"),
-            result_data("c", block_id="bad", data="iVBOR=="),
-            result_data("c", block_id="bad", data="YWJj"),
-            result_data("c", block_id="late", data="YWJj"),
-            result_data("c", block_id="late", data="YWJj===="),
-            result_data("c", block_id="u", url="https://example.com/a.png"),
-            result_data("c", block_id="u", data="YWJj"),
-            result_data("c", data="YQ=="),
-            ev("TOOL_RESULT_TEXT_DELTA", tool_call_id="c", delta="done"),
-            ev("TOOL_RESULT_END", tool_call_id="c", state="success"),
+            *result_of(
+                "c",
+                result_data("c", block_id="ok", data="YWJj"),
+                result_data("c", block_id="ok", data="ZGVm"),
+                result_data("c", block_id="bad", data="iVBOR=="),
+                result_data("c", block_id="bad", data="YWJj"),
+                result_data("c", block_id="late", data="YWJj"),
+                result_data("c", block_id="late", data="YWJj===="),
+                result_data("c", block_id="u", url="https://example.com/a.png"),
+                result_data("c", block_id="u", data="YWJj"),
+                result_data("c", data="YQ=="),
+                ev("TOOL_RESULT_TEXT_DELTA", tool_call_id="c", delta="done"),
+            ),
             END,
         ],
     ),
@@ -543,11 +550,12 @@ CASES: Final = _cases(
         "given id, a later chunk naming it merges into the first sub-block with that id.",
         events=[
             *call("c"),
-            ev("TOOL_RESULT_START", tool_call_id="c", tool_call_name="f"),
-            result_data("c", block_id="c#data-1", data="YQ=="),
-            result_data("c", data="Yg=="),
-            result_data("c", block_id="c#data-1", data="Yw=="),
-            ev("TOOL_RESULT_END", tool_call_id="c", state="success"),
+            *result_of(
+                "c",
+                result_data("c", block_id="c#data-1", data="YQ=="),
+                result_data("c", data="Yg=="),
+                result_data("c", block_id="c#data-1", data="Yw=="),
+            ),
             END,
         ],
     ),
