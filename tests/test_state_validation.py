@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -276,8 +277,11 @@ def test_a_state_is_accepted_exactly_when_orjson_can_write_it_back(depth: int) -
         writable = True
     try:
         Reducer.from_state(state)
-    except StateError:
+    except StateError as error:
         accepted = False
+        (problem,) = error.problems
+        where = re.escape(_c("tool_result", "metadata.a"))
+        assert re.fullmatch(rf"nested deeper than {MAX_DEPTH} levels @ {where}(\[0\])+", problem)
     else:
         accepted = True
     assert accepted == writable
