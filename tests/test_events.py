@@ -430,6 +430,23 @@ def test_a_required_field_given_as_absent_is_missing() -> None:
         ModelChunkEvent(call=ABSENT, channel="text", text="x")
 
 
+def test_a_required_shaped_field_given_as_absent_is_missing() -> None:
+    """A required field with a nested shape (a hint, a batch) given ABSENT is missing too."""
+    with pytest.raises(FieldProblem, match=r"^required field missing @ \$\.hint$"):
+        HintBlockEvent(reply_id="r", block_id="h", hint=ABSENT)
+
+
+def test_a_url_source_s_url_must_be_a_string() -> None:
+    """A data block's URL source names a url that is not a string by its JSON type."""
+    with pytest.raises(FieldProblem) as caught:
+        HintBlockEvent(
+            reply_id="r",
+            block_id="h",
+            hint=[{"type": "data", "source": {"type": "url", "url": 7, "media_type": "a/b"}}],
+        )
+    assert caught.value.problems == (("hint[0].source.url", "expected string, got integer"),)
+
+
 def _other_value(event: Event, name: str) -> Any:
     """A valid value of field ``name`` that differs from ``event``'s."""
     value = getattr(event, name)

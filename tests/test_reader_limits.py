@@ -80,6 +80,21 @@ def test_a_line_deeper_than_the_json_parser_allows_is_unreadable_naming_the_limi
     assert line.problem.details["limit"] == MAX_DEPTH
 
 
+def test_a_repeated_key_on_a_line_too_deep_for_the_json_module_is_only_too_deep() -> None:
+    """A line 1001 deep that repeats a key: orjson reads it, the slower parse that names
+    repeated keys cannot (its stack is shallower), and the line is the nesting error alone,
+    both read whole and read by a folding reader."""
+    deep = b'{"type":"X","a":1,"a":2,"x":' + b"[" * 1000 + b"]" * 1000 + b"}\n"
+    for lines in (
+        _lines(deep),
+        list(read_records([deep], lambda value: value, folds={"X": lambda value: False})),
+    ):
+        (line,) = lines
+        assert line.record is None and line.problem is not None
+        assert line.problem.code == "unreadable_line"
+        assert line.problem.message == f"nested 1001 deep; the limit is {MAX_DEPTH}"
+
+
 def test_a_leading_byte_order_mark_is_dropped_with_a_warning_line_before_the_record() -> None:
     """A BOM before line 1 gives a byte_order_mark warning line, then line 1's record."""
     warning, record = _lines(b'\xef\xbb\xbf{"a":1}\n')

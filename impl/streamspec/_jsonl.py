@@ -51,7 +51,6 @@ __all__ = [
     "MAX_DEPTH",
     "READER_WARNINGS",
     "Line",
-    "decode_lines",
     "depth_of",
     "json_type",
     "nested_deeper_than",
@@ -421,7 +420,7 @@ def _line(
     raw: bytes,
     end: int,
     value: Any,
-    decode: Callable[[dict[str, Any]], Any] | None,
+    decode: Callable[[dict[str, Any]], Any],
 ) -> Line:
     """The line for one parsed input line (``value`` is ``None`` when it is not JSON)."""
     if value.__class__ is not dict:
@@ -430,8 +429,6 @@ def _line(
         problem = _too_deep(number, raw, value)
         if problem is not None:
             return Line(number=number, problem=problem)
-    if decode is None:
-        return Line(number, value)
     try:
         return Line(number, decode(value))
     except DecodeError as error:
@@ -583,8 +580,9 @@ def read_records(
 ) -> Iterator[Line]:
     """Yield every line of ``stream`` with its record decoded by ``decode``.
 
-    Same lines as ``decode_lines(read_lines(stream), decode)``, with one
-    :class:`Line` built per input line instead of two.
+    The lines of :func:`read_lines`, each object decoded: an object ``decode``
+    rejects with :class:`~streamspec.DecodeError` becomes an ``unreadable_line``
+    problem naming every bad field.
 
     ``folds`` (a reducer's :meth:`~streamspec.Reducer.object_folds`) maps a
     ``type`` to a function that folds an object of that type, or refuses it
@@ -600,21 +598,3 @@ def read_records(
     if folds is not None:
         return _read_folding(stream, decode, folds)
     return itertools.chain.from_iterable(_read(stream, decode))
-
-
-def decode_lines(lines: Iterable[Line], decode: Callable[[dict[str, Any]], T]) -> Iterator[Line]:
-    """Yield every line with its JSON object decoded by ``decode``.
-
-    A record ``decode`` rejects with :class:`~streamspec.DecodeError` becomes an
-    ``unreadable_line`` problem naming every bad field.
-    """
-    for line in lines:
-        if line.record is None:
-            yield line
-            continue
-        try:
-            yield Line(number=line.number, record=decode(line.record))
-        except DecodeError as error:
-            yield Line(
-                number=line.number, problem=unreadable(line.number, "; ".join(error.problems))
-            )

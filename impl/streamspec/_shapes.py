@@ -34,6 +34,7 @@ fields are defined at the end of this module.
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, TypeAlias
 
@@ -104,18 +105,19 @@ def _key(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
-class Shape:
-    """The shape of one JSON value; subclasses define :meth:`check` and :meth:`schema`."""
+class Shape(abc.ABC):
+    """The shape of one JSON value; subclasses define :meth:`check`, and :meth:`schema` when
+    they are written into a schema."""
 
     #: The JSON types a value of this shape may have.
     json_types: frozenset[str] = frozenset()
 
+    @abc.abstractmethod
     def check(self, value: Any, path: str, out: Problems) -> None:
         """Append every problem of ``value`` (found at ``path``) to ``out``."""
-        raise NotImplementedError
 
     def schema(self) -> dict[str, Any]:
-        """Return the JSON Schema (2020-12) of the shape."""
+        """Return the JSON Schema (2020-12) of the shape (a shape that only checks has none)."""
         raise NotImplementedError
 
     def problems(self, value: Any, path: str = "") -> Problems:

@@ -254,6 +254,33 @@ def test_bad_finish_reasons_are_all_reported() -> None:
     )
 
 
+def test_a_vocabulary_or_reason_that_is_not_an_object_is_named_and_the_rest_is_read() -> None:
+    """A vocabulary that is no object, reasons that are no array and a reason that is no object
+    are each one problem at their path; the entries after them are still checked."""
+    document = {
+        "vocabularies": [
+            "v",
+            {"vocabulary": "w", "name": "W", "field": "f", "source": "s", "reasons": {}},
+            {
+                "vocabulary": "x",
+                "name": "X",
+                "field": "f",
+                "source": "s",
+                "reasons": [3, {"reason": "a", "class": "odd", "why": "y"}],
+            },
+        ]
+    }
+    with pytest.raises(SpecError) as info:
+        parse_finish_reasons(document)
+    assert info.value.problems == (
+        "a vocabulary is an object @ $.vocabularies[0]",
+        "expected array 'reasons' @ $.vocabularies[1].reasons",
+        "a reason is an object @ $.vocabularies[2].reasons[0]",
+        "class must be one of ['cut', 'failed', 'natural', 'unknown'] "
+        "@ $.vocabularies[2].reasons[1].class",
+    )
+
+
 @pytest.mark.parametrize("document", [[], {}, {"vocabularies": {}}, {"vocabularies": None}])
 def test_finish_reasons_without_an_array_of_vocabularies_are_refused(document: Any) -> None:
     """The document is an object whose ``vocabularies`` is an array; nothing else is read."""

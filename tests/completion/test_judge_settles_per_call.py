@@ -157,3 +157,26 @@ def test_verdicts_match_a_judge_that_settles_after_every_piece_of_evidence() -> 
         eager.apply(event)
     assert [v.to_dict() for v in lazy.verdicts()] == [v.to_dict() for v in eager.verdicts()]
     assert lazy.states() == eager.states()
+
+
+def test_the_verdicts_of_a_stream_are_one_entry_per_reply_as_json() -> None:
+    """``verdicts_for_stream`` gives one entry per reply in order of first sight; its JSON names
+    the reply and each verdict's JSON, and a judge fed the same events gives those verdicts."""
+    from streamspec._jsonl import Line
+    from streamspec.completion import verdicts_for_stream
+
+    events = _reply(2, 3)
+    other = [
+        ReplyStartEvent(session_id="s", reply_id="r2", name="assistant"),
+        ReplyEndEvent(session_id="s", reply_id="r2"),
+    ]
+    lines = [Line(number, event) for number, event in enumerate([*events, *other], 1)]
+    replies = verdicts_for_stream(lines)
+    judge = Judge()
+    judge.apply_all(events)
+    expected = [v.to_dict() for v in judge.verdicts()]
+    assert [r.to_dict() for r in replies] == [
+        {"reply_id": REPLY, "verdicts": expected},
+        {"reply_id": "r2", "verdicts": []},
+    ]
+    assert len(expected) == 2

@@ -158,6 +158,36 @@ def test_a_bad_payload_names_its_paths_under_payload():
     assert "required field missing @ $.payload.delta" in caught.value.problems
 
 
+@pytest.mark.parametrize(
+    ("type_", "payload", "json_name"),
+    [
+        ("text_block_delta", [1], "array"),
+        ("model_chunk", "x", "string"),
+        ("reply_end", None, "null"),
+    ],
+)
+def test_a_catalog_type_whose_payload_is_no_object_is_refused_naming_the_payload(
+    type_: str, payload: object, json_name: str
+) -> None:
+    """An envelope holds any JSON payload, but a catalog type's event needs an object."""
+    envelope = decode_envelope({"version": 1, "type": type_, "payload": payload})
+    with pytest.raises(DecodeError) as caught:
+        to_event(envelope)
+    assert str(caught.value).startswith(f"unreadable {type_} envelope")
+    assert caught.value.problems == (f"expected object, got {json_name} @ $.payload",)
+
+
+def test_every_bad_field_of_a_completion_payload_is_named_by_its_json_types() -> None:
+    """Each field of a completion event's payload is checked on its own, by JSON type."""
+    with pytest.raises(DecodeError) as caught:
+        to_event(Envelope(type="model_receipt", payload={"call": 1, "text": "ab", "usage": 3}))
+    assert caught.value.problems == (
+        "expected string, got integer @ $.payload.call",
+        "expected array, got string @ $.payload.text",
+        "expected null or object, got integer @ $.payload.usage",
+    )
+
+
 def test_completion_events_round_trip_through_envelopes():
     """A receipt with usage becomes a payload of its fields and decodes back equal."""
     receipt = ModelReceiptEvent(call="1", text=("a", "b"), usage={"total_tokens": 3})

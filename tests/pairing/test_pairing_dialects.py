@@ -138,6 +138,14 @@ _ONE_PROBLEM = [
         lambda d: d["dialects"]["kimi"]["errors"].update(missing_result=3),
         "error text must be a string @ $.dialects.kimi.errors.missing_result",
     ),
+    (
+        lambda d: d["dialects"]["kimi"]["errors"].update(missing_result="no {call_id"),
+        "bad template (expected '}' before end of string) @ $.dialects.kimi.errors.missing_result",
+    ),
+    (
+        lambda d: d["dialects"]["kimi"].update(split_calls_allowed="yes"),
+        "must be true or false @ $.dialects.kimi.split_calls_allowed",
+    ),
 ]
 
 

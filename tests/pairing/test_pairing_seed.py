@@ -349,3 +349,27 @@ def test_merge_folds_trailing_text_into_the_previous_call_message():
         )
     )
     assert not changed3
+
+
+def test_merge_keeps_a_later_message_whose_content_is_an_object_or_a_number():
+    """Only a missing, null, empty-string or empty-array content is empty: a later tool-call
+    message with any other content (an object, a number, even 0 or false) is not merged."""
+    for content in ("{}", "0", "false"):
+        later = f'{{"role":"assistant","content":{content},"tool_calls":[{{"id":"c01"}}]}}'
+        out, changed = merge_adjacent_tool_calls(msgs(f"[{A_NIL},{later}]"))
+        assert not changed, content
+        assert summarize(out) == ["assistant(c00)", "assistant(c01)"]
+
+
+def test_prepare_body_returns_a_body_that_needs_nothing_as_it_came() -> None:
+    """A body whose messages need no change comes back byte for byte, spacing and all, in the
+    type it came in; one that changes is written anew."""
+    body = '{"messages": [ {"role": "user", "content": "hi"} ],  "model": "m"}'
+    assert prepare_body(body) is body
+    assert prepare_body(body.encode()) == body.encode()
+    split = f'{{"messages": [{A_NIL}, {A_C01}, {T_C00}, {T_C01}]}}'
+    assert summarize(orjson.loads(prepare_body(split))["messages"]) == [
+        "assistant(c00,c01)",
+        "tool(c00)",
+        "tool(c01)",
+    ]

@@ -48,5 +48,3 @@ def decode_canonical(obj: Mapping[str, Any]) -> CompletionEvent:
         return cls(**fields)
     except FieldProblem as problem:
         raise DecodeError("invalid completion event", [str(problem)]) from None
-    except TypeError as error:
-        raise DecodeError("invalid completion event", [f"{error} @ $"]) from None

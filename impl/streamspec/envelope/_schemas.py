@@ -49,13 +49,7 @@ def _field_schema(kind: str, field: attrs.Attribute[Any]) -> dict[str, Any]:
         return described
     json_types = list(field.metadata["json"])
     schema: dict[str, Any] = {"type": json_types[0] if len(json_types) == 1 else json_types}
-    key_path = field.metadata.get("key_path")
-    if key_path:
-        item: dict[str, Any] = {"type": "string"}
-        for step in reversed(key_path):
-            item = {"type": "object", "required": [step], "properties": {step: item}}
-        schema["items"] = item
-    elif (kind, field.name) in _ITEMS:
+    if (kind, field.name) in _ITEMS:
         schema["items"] = _ITEMS[(kind, field.name)]
     return schema
 

@@ -95,15 +95,13 @@ _Judged = tuple[Route, str | None, Row]
 
 
 class _Fields:
-    """Lets a guard read an event's fields like a mapping (only guarded pairs need it)."""
+    """Lets a guard read an event's fields with ``get``, as it reads a batch item (only guarded
+    pairs need it)."""
 
     __slots__ = ("event",)
 
     def __init__(self, event: Event) -> None:
         self.event = event
-
-    def __getitem__(self, field: str) -> Any:
-        return getattr(self.event, field)
 
     def get(self, field: str, default: Any = None) -> Any:
         return getattr(self.event, field, default)
