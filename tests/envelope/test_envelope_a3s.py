@@ -448,3 +448,27 @@ def test_output_after_a_turn_end_is_evidence_of_that_turn():
         and line.record.KIND != "model_call_end"
     ]
     assert calls == [("model_finish", "5"), ("model_receipt", "5"), ("model_chunk", "5")]
+
+
+def test_a_tool_end_keeps_its_error_kind_and_metadata_and_a_second_one_is_kept_opaque():
+    """``error_kind`` and ``metadata`` join the exit code in the result's metadata when given
+    (null is not given); a second tool_end for an answered call is kept opaque, changing
+    nothing."""
+    end = {"id": "c", "name": "bash", "output": "o", "exit_code": 1}
+    lines = _a3s(
+        ("tool_start", {"id": "c", "name": "bash"}),
+        ("tool_end", end | {"error_kind": "timeout", "metadata": {"ms": 5}}),
+        ("tool_end", end | {"exit_code": 0, "output": "again"}),
+    )
+    opaque = [line for line in lines if line.problem is not None]
+    assert [(line.number, line.problem.code) for line in opaque] == [(3, "opaque_event")]
+    assert "whose result was already given" in opaque[0].problem.message
+    [result] = [b for b in _fold(lines).to_dict()["content"] if b["type"] == "tool_result"]
+    assert result["metadata"] == {"exit_code": 1, "error_kind": "timeout", "metadata": {"ms": 5}}
+    assert (result["state"], result["output"][0]["text"]) == ("error", "o")
+    nulls = _a3s(
+        ("tool_start", {"id": "c", "name": "bash"}),
+        ("tool_end", end | {"error_kind": None, "metadata": None}),
+    )
+    [result] = [b for b in _fold(nulls).to_dict()["content"] if b["type"] == "tool_result"]
+    assert result["metadata"] == {"exit_code": 1}

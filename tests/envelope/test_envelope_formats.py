@@ -81,3 +81,42 @@ def test_reply_lines_drops_completion_events_only():
     chunk = Line(number=1, record=ModelChunkEvent(call="1", channel="text", text="x"))
     bad = Line(number=2, problem=None)
     assert list(reply_lines([chunk, bad])) == [bad]
+
+
+def test_read_reply_events_refuses_an_unknown_source_at_once_naming_the_sources():
+    """The folding reader names the unknown source and every source there is."""
+    from streamspec.sources import SOURCES, read_reply_events
+
+    with pytest.raises(UsageError) as caught:
+        read_reply_events(io.BytesIO(b""), "yaml")
+    assert str(caught.value) == f"unknown source 'yaml'; expected one of {', '.join(SOURCES)}"
+
+
+def test_judge_names_the_vocabulary_an_unknown_type_was_looked_up_in(tmp_path):
+    """An unknown type is an envelope type in an envelope and an AgentScope event type
+    otherwise; under --from a3s, a type a3s lacks is the importer's unknown_record alone."""
+    import subprocess
+    import sys
+
+    envelope = b'{"version":1,"type":"no_such","payload":{}}\n'
+    cases = [
+        ("envelope", envelope, ["1: unknown_event_type: unknown envelope type 'no_such'"]),
+        (
+            "agentscope",
+            b'{"type":"NO_SUCH"}\n',
+            ["1: unknown_event_type: unknown AgentScope event type 'NO_SUCH'; kept, no effect"],
+        ),
+        ("a3s", envelope, ["1: unknown_record: a3s type 'no_such' is not in a3s's catalog"]),
+    ]
+    for source, data, starts in cases:
+        path = tmp_path / f"{source}.jsonl"
+        path.write_bytes(data)
+        done = subprocess.run(
+            [sys.executable, "-m", "streamspec", "judge", "--from", source, str(path)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        first = done.stderr.splitlines()[: len(starts)]
+        assert all(line.startswith(s) for line, s in zip(first, starts, strict=True)), first
+        assert "unknown_event_type" not in done.stderr or source != "a3s", done.stderr

@@ -437,6 +437,29 @@ def test_a_message_opened_again_gets_a_new_block_id() -> None:
     assert verdicts(lines)[RUN]["final_text"] == "ab"
 
 
+def test_a_new_block_id_skips_an_id_a_message_already_has() -> None:
+    """Rule 6: a message named ``m#2`` takes that id first, so ``m`` opened again gets ``m#3``."""
+    records = [started(), *text("m#2", "a"), *text("m", "b"), *text("m", "c"), finished()]
+    lines = read(records)
+    assert problems(lines) == []
+    assert [b["id"] for b in message(lines)["content"]] == ["m#2", "m", "m#3"]
+
+
+def test_a_suspended_subagent_with_string_interrupt_ids_is_no_violation() -> None:
+    """A subagent's suspended outcome whose ``interruptIds`` are strings is read with no problem."""
+    records = [
+        started(),
+        ev("SUBAGENT_STARTED", subagentRunId="s", name="n"),
+        ev(
+            "SUBAGENT_FINISHED",
+            subagentRunId="s",
+            outcome={"type": "suspended", "interruptIds": ["i"]},
+        ),
+        finished(),
+    ]
+    assert problems(read(records)) == []
+
+
 def test_text_chunks_expand_and_continue() -> None:
     """Rule 8: the first chunk opens, id-less and same-id chunks continue, a new id switches."""
     records = [
@@ -892,6 +915,30 @@ VIOLATIONS: list[tuple[str, list[dict[str, Any]], str]] = [
      "STATE_SNAPSHOT.snapshot: Field required"),
     ("state delta not a list", [started(), ev("STATE_DELTA", delta={"op": "add"})],
      "STATE_DELTA.delta: Input should be a valid list"),
+    ("timestamp too small", [started(), ev("STEP_STARTED", stepName="s", timestamp=-(2**53))],
+     "STEP_STARTED.timestamp: Input should be greater than or equal to -9007199254740991"),
+    ("pending ids not a list", [started(), finished(outcome={"type": "success", "pendingToolCallIds": "x"})],
+     "RUN_FINISHED.outcome.success.pendingToolCallIds: Input should be a valid list"),
+    ("pending id not a string", [started(), finished(outcome={"type": "success", "pendingToolCallIds": ["a", 1]})],
+     "RUN_FINISHED.outcome.success.pendingToolCallIds.1: Input should be a valid string"),
+    ("interrupts not a list", [started(), finished(outcome={"type": "interrupt", "interrupts": "x"})],
+     "RUN_FINISHED.outcome.interrupt.interrupts: Input should be a valid list"),
+    ("usage not a list", [started(), finished(usage={"inputTokens": 1})],
+     "RUN_FINISHED.usage: Input should be a valid list"),
+    ("content part not an object", [started(), ev("TOOL_CALL_RESULT", messageId="r", toolCallId="c", content=[3])],
+     "TOOL_CALL_RESULT.content.0: Input should be a valid dictionary"),
+    ("subagent interrupt ids null", [started(), ev("SUBAGENT_STARTED", subagentRunId="s", name="n"),
+                                     ev("SUBAGENT_FINISHED", subagentRunId="s",
+                                        outcome={"type": "suspended", "interruptIds": None})],
+     f"Cannot send 'SUBAGENT_FINISHED' with 'outcome.interruptIds: null'. {NULL_SUFFIX}"),
+    ("subagent outcome without type", [started(), ev("SUBAGENT_STARTED", subagentRunId="s", name="n"),
+                                       ev("SUBAGENT_FINISHED", subagentRunId="s", outcome={"interruptIds": []})],
+     "Cannot send 'SUBAGENT_FINISHED' with outcome type 'undefined'. "
+     'The outcome is either { type: "success" } or { type: "suspended" }.'),
+    ("subagent outcome type true", [started(), ev("SUBAGENT_STARTED", subagentRunId="s", name="n"),
+                                    ev("SUBAGENT_FINISHED", subagentRunId="s", outcome={"type": True})],
+     "Cannot send 'SUBAGENT_FINISHED' with outcome type 'true'. "
+     'The outcome is either { type: "success" } or { type: "suspended" }.'),
 ]  # fmt: skip
 
 

@@ -24,10 +24,18 @@ from streamspec import (
     ToolCallDeltaEvent,
     ToolCallEndEvent,
     ToolCallStartEvent,
+    UnknownEvent,
 )
 from streamspec._events import ABSENT
 from streamspec._jsonl import Line
-from streamspec.sources import DONE, detect_provider, provider_lines
+from streamspec.sources import (
+    DONE,
+    PROVIDER_SOURCES,
+    detect_provider,
+    is_reply_record,
+    provider,
+    provider_lines,
+)
 from streamspec.sources._read import (
     EVIDENCE_SOURCES,
     Source,
@@ -258,3 +266,31 @@ def test_provider_sources_are_judged_from_their_evidence() -> None:
     assert judge_line(start, "openai_chat") is start
     assert judge_line(finish, "openai_chat") is finish
     assert judge_line(delta, "agentscope") is delta
+
+
+def test_provider_names_only_the_provider_sources() -> None:
+    """``provider(name)`` is the entry of a provider source; AgentScope, a3s, envelopes and
+    unknown names are none."""
+    for source in PROVIDER_SOURCES:
+        assert provider(source.name) is source
+    for name in ("agentscope", "a3s", "envelope", "muse", "auto", "nope"):
+        assert provider(name) is None, name
+
+
+@pytest.mark.parametrize(
+    "record",
+    [[], "x", None, {"type": "REPLY_START", "reply_id": "r"}, {"version": 1, "type": "x"}],
+)
+def test_detect_provider_takes_no_record_that_is_no_provider_s(record: Any) -> None:
+    """A first record that is no object, or is an object of no provider, is no provider's."""
+    assert detect_provider(record) is None
+
+
+def test_a_reply_record_is_an_agentscope_event_or_an_unknown_one() -> None:
+    """``is_reply_record`` holds for what the reducer folds, and for nothing else."""
+    assert is_reply_record(TextBlockDeltaEvent(reply_id="r", block_id="b", delta="x"))
+    assert is_reply_record(UnknownEvent(type="X", raw={"type": "X"}))
+    assert not is_reply_record(ModelChunkEvent(call="c", channel="text", text="x"))
+    assert not is_reply_record({"type": "TEXT_BLOCK_DELTA"})
+    assert not is_reply_record(DONE)
+    assert repr(DONE) == "DONE"

@@ -22,6 +22,7 @@ its records mean):
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, ClassVar
 
@@ -33,7 +34,7 @@ from streamspec.sources._sse import DONE
 __all__ = ["Importer"]
 
 
-class Importer:
+class Importer(abc.ABC):
     """Base of the provider importers (module rules 1-4).
 
     Subclasses set :attr:`SOURCE` and :attr:`TITLE`, map wire types to
@@ -51,9 +52,9 @@ class Importer:
         self._out: list[Line] = []
         self._handlers = self.handlers()
 
+    @abc.abstractmethod
     def handlers(self) -> Mapping[str, Callable[[dict[str, Any]], None]]:
         """``wire type -> handler`` (every type the source's table lists)."""
-        raise NotImplementedError
 
     def wire_type(self, record: dict[str, Any]) -> str | None:
         """The wire type a record is dispatched on (its ``type``, by default)."""
@@ -64,7 +65,7 @@ class Importer:
         """Handle a ``[DONE]`` line (by default: it is not part of the source)."""
         self.unknown({"type": "[DONE]"}, "[DONE]")
 
-    def on_close(self) -> None:
+    def on_close(self) -> None:  # noqa: B027 (a hook: most sources need no end)
         """Handle the end of input (by default nothing: what is open stays open)."""
 
     # ------------------------------------------------------------ output

@@ -341,14 +341,11 @@ def is_reply_record(record: Any) -> bool:
 
 def unknown_type(line: int, event: UnknownEvent, source: str) -> Diagnostic:
     """The ``unknown_event_type`` warning ``judge`` gives a record of no known type,
-    naming the vocabulary it was looked up in (a3s, envelope or AgentScope)."""
+    naming the vocabulary it was looked up in (envelope or AgentScope). The a3s
+    importer keeps a record of no a3s type with a problem of its own, which is
+    reported instead."""
     code = Code.UNKNOWN_EVENT_TYPE.value
-    if source == "a3s":
-        what = "a3s event type"
-    elif is_envelope_record(event.raw):
-        what = "envelope type"
-    else:
-        what = "AgentScope event type"
+    what = "envelope type" if is_envelope_record(event.raw) else "AgentScope event type"
     return Diagnostic(
         code=code,
         severity=CODE_INFO[code].severity,
