@@ -251,3 +251,42 @@ def test_a_machine_that_is_not_an_object_is_named() -> None:
     with pytest.raises(SpecError) as caught:
         parse_machine_file(document)
     assert list(caught.value.problems) == ["a machine must be an object @ $.machines[1]"]
+
+
+@pytest.mark.parametrize("document", [[], {}, {"machines": {}}, {"machines": None}])
+def test_a_machine_file_without_a_list_of_machines_is_refused_at_its_root(document: Any) -> None:
+    """Nothing is read from a document that is no object with a ``machines`` list."""
+    with pytest.raises(SpecError) as caught:
+        parse_machine_file(document, "$file")
+    assert caught.value.problems == ("expected an object with a list 'machines' @ $file",)
+
+
+def test_a_repeated_row_is_named_with_both_places_and_the_other_machines_still_checked() -> None:
+    """A row repeated in one machine is a problem at its second place naming the first; the
+    machine after it in the file is checked too."""
+    document = copy.deepcopy(_load(SPEC / "machines" / "block.json"))
+    machine = document["machines"][0]
+    first = machine["rows"][0]
+    machine["rows"].append(dict(first))
+    document["machines"].append(dict(copy.deepcopy(machine), initial="limbo"))
+    with pytest.raises(SpecError) as caught:
+        parse_machine_file(document)
+    at = len(machine["rows"]) - 1
+    guard = f", {first['guard']}" if first["guard"] else ""
+    assert caught.value.problems[0] == (
+        f"duplicate row ({first['source']}, {first['event']}{guard}), first at "
+        f"$.machines[0].rows[0] @ $.machines[0].rows[{at}]"
+    )
+    assert any(
+        p.startswith("duplicate row") and "$.machines[1].rows" in p for p in caught.value.problems
+    )
+
+
+def test_a_machine_names_its_states_and_no_other() -> None:
+    """``MachineSpec.state`` finds a state by name and raises KeyError for any other."""
+    from streamspec._machines import MACHINES
+
+    block = MACHINES["block"]
+    assert block.state(block.initial).name == block.initial
+    with pytest.raises(KeyError):
+        block.state("limbo")

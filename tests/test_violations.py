@@ -441,3 +441,24 @@ def test_every_machine_code_is_reachable_from_the_tables() -> None:
                     assert compiled.has_pair(state.name, event) == bool(rows)
     expected = {v["code"] for v in VIOLATIONS if v.get("when")} | {"illegal_transition"}
     assert produced == expected
+
+
+def test_a_diagnostic_is_rebuilt_from_its_json_field_for_field() -> None:
+    """``Diagnostic.from_dict`` inverts ``to_dict`` for every field of a real rejection, and
+    fills what a shorter dict leaves out with the defaults."""
+    from streamspec import Diagnostic, Reducer, Severity, TextBlockDeltaEvent
+
+    reducer = Reducer()
+    [rejected] = reducer.apply(TextBlockDeltaEvent(reply_id="r", block_id="b", delta="x"))
+    assert rejected.allowed and rejected.machine == "block" and rejected.key == "text:b"
+    rebuilt = Diagnostic.from_dict(rejected.to_dict())
+    assert rebuilt == rejected
+    assert rebuilt.to_dict() == rejected.to_dict()
+    assert isinstance(rebuilt.allowed, tuple) and isinstance(rebuilt.severity, Severity)
+    rich = Diagnostic(
+        code="c", severity=Severity.WARNING, message="m", index=3, item=1, machine="block",
+        state="open", event="e", allowed=("a", "b"), key="k", details={"chunk_index": 2},
+    )  # fmt: skip
+    assert Diagnostic.from_dict(rich.to_dict()) == rich
+    short = Diagnostic.from_dict({"code": "c", "severity": "info", "message": "m"})
+    assert short == Diagnostic(code="c", severity=Severity.INFO, message="m")
