@@ -391,6 +391,10 @@ def test_a_huge_constant_mismatch_is_cut_in_the_decode_problem():
         ({"a": [None, 1.5]}, '{"a":[null,1.5]}'),
         ([{1: 2}], "an array"),
         (-(10**400), "a negative integer of 1329 bits"),
+        (10**300, "an integer of 997 bits"),
+        (["y" * 76], '["' + "y" * 76 + '"]'),
+        (["y" * 316], '["' + "y" * 316 + '"]'),
+        (["y" * 317], '["' + "y" * 78 + f"… ({4 * QUOTE_LIMIT + 1} characters)"),
     ],
 )
 def test_quoted_cuts_strings_after_the_limit_and_names_huge_integers(value, shown):

@@ -54,3 +54,28 @@ def test_text_report_lists_the_verdicts() -> None:
     result = CliRunner().invoke(main, ["check", str(CUT_OFF)])
     assert "model call" in result.stdout
     assert "no_completion_basis" in result.stdout
+
+
+def test_a_report_s_findings_are_every_reply_s_and_every_unreadable_line_s_in_line_order() -> None:
+    """``CheckReport.findings`` merges the unreadable lines with each reply's findings, by line;
+    on one line an indexed finding comes before one at the end of input."""
+    import io
+
+    from streamspec.check import check_lines
+    from streamspec.sources import read_events
+
+    start = '{"type":"REPLY_START","reply_id":"%s","session_id":"s","name":"a","role":"assistant"}'
+    delta = '{"type":"TEXT_BLOCK_DELTA","reply_id":"%s","block_id":"b","delta":"x"}'
+    data = "\n".join(["not json", start % "r", delta % "r", start % "q", "[1]", delta % "q", ""])
+    report = check_lines(read_events(io.BytesIO(data.encode())))
+    assert [(f.line, f.diagnostic.code, f.diagnostic.index) for f in report.findings()] == [
+        (1, "unreadable_line", None),
+        (3, "unknown_block", 1),
+        (5, "unreadable_line", None),
+        (6, "unknown_block", 1),
+        (6, "missing_reply_end", None),
+        (6, "missing_reply_end", None),
+    ]
+    assert sorted(map(id, report.findings())) == sorted(
+        map(id, [*report.unreadable, *(f for r in report.replies for f in r.findings)])
+    )

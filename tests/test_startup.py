@@ -253,3 +253,14 @@ def test_from_import_of_a_subpackage_still_works() -> None:
     from streamspec import conform
 
     assert conform.__name__ == "streamspec.conform"
+
+
+def test_lazy_exports_refuses_names_that_are_no_tuple_or_exported_twice() -> None:
+    """A module's names must be a tuple (a bare string would export its letters), and no name
+    may have two homes; both are refused before the package is touched."""
+    from streamspec._lazy import lazy_exports
+
+    with pytest.raises(TypeError, match=r"^the names m exports must be a tuple, not 'A'$"):
+        lazy_exports("streamspec", {"m": "A"})  # type: ignore[dict-item]
+    with pytest.raises(ValueError, match=r"^streamspec\.A is exported by m and n$"):
+        lazy_exports("streamspec", {"m": ("A",), "n": ("B", "A")})

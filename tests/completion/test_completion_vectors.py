@@ -107,3 +107,47 @@ def test_each_required_case_field_is_named_when_missing(tmp_path: Path, key: str
         load_vector_file(bad)
     missing = [p for p in info.value.problems if p.startswith("required field missing")]
     assert missing == [f"required field missing @ $.cases[0].{key}"]
+
+
+@pytest.mark.parametrize("document", [[], {}, {"cases": []}, {"cases": {}}])
+def test_a_vector_file_without_cases_is_refused_at_its_root(
+    tmp_path: Path, document: object
+) -> None:
+    """A vector file is an object with a non-empty ``cases`` array; nothing else is read."""
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(document))
+    with pytest.raises(SpecError) as info:
+        load_vector_file(bad)
+    assert str(info.value).startswith("invalid vector file bad.json")
+    assert info.value.problems == ("expected a non-empty array 'cases' @ $.cases",)
+
+
+def test_unknown_keys_and_repeated_ids_are_named(tmp_path: Path) -> None:
+    """A key outside a case's fields and an id used twice are each one problem at their path."""
+    case = {"id": "a", "description": "d", "from": "muse", "input": [], "expected": []}
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"cases": [case, case | {"zz": 1, "aa": 2}]}))
+    with pytest.raises(SpecError) as info:
+        load_vector_file(bad)
+    assert info.value.problems == (
+        "unknown key @ $.cases[1].aa",
+        "unknown key @ $.cases[1].zz",
+        "duplicate id 'a' @ $.cases[1].id",
+    )
+
+
+def test_a_canonical_case_with_a_bad_event_names_its_input_line() -> None:
+    """A canonical input event that does not decode stops the case, naming its input line."""
+    case = {
+        "id": "c",
+        "description": "d",
+        "from": "canonical",
+        "input": [
+            {"kind": "model_chunk", "call": "1", "channel": "text", "text": "x"},
+            {"kind": "nope"},
+        ],
+        "expected": [],
+    }
+    with pytest.raises(SpecError) as info:
+        run_case(case)
+    assert info.value.problems == ("unknown kind 'nope' @ $.kind (input line 2)",)
