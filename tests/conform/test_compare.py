@@ -597,3 +597,64 @@ def test_one_changed_field_fails_with_that_keys_path(data: st.DataObject):
     if vector.kind == "pairing" and key == "messages":
         prefixes.append("$.output.summary")
     assert any(d.path.startswith(tuple(prefixes)) for d in result.differences), result.differences
+
+
+# --- outputs of the wrong shape -----------------------------------------------
+
+
+@pytest.mark.parametrize("wrong", [{"0": DIAG}, "diagnostics", None])
+def test_reduce_diagnostics_that_are_no_array_differ_whole(wrong: Any):
+    """A program's ``diagnostics`` that is not an array differs at the key, values whole."""
+    output = _reduce_output()
+    output["diagnostics"] = wrong
+    result = compare("reduce", REDUCE_CASE, output, ("diagnostics",))
+    assert result.differences == (
+        Difference("$.output.diagnostics", REDUCE_CASE["expected"]["diagnostics"], wrong),  # type: ignore[index]
+    )
+
+
+@pytest.mark.parametrize(
+    ("details", "at", "want", "got"),
+    [
+        ("paths", "details", {"paths": ["$.block_id", "$.delta"]}, "paths"),
+        ({"paths": "$.delta"}, "details.paths", ["$.block_id", "$.delta"], "$.delta"),
+        ({"paths": ["$.block_id", 1]}, "details.paths[1]", "$.delta", 1),
+    ],
+)
+def test_unreadable_line_paths_that_are_no_array_of_strings_compare_as_they_are(
+    details: Any, at: str, want: Any, got: Any
+):
+    """Only an array of strings is compared as a set (the expected paths are sorted); any other
+    ``details``/``paths`` value is compared as written, so it differs."""
+    output = _reduce_output()
+    output["diagnostics"][1]["details"] = details
+    result = compare("reduce", REDUCE_CASE, output, ("diagnostics",))
+    assert result.differences == (Difference(f"$.output.diagnostics[1].{at}", want, got),)
+
+
+def test_pairing_outputs_that_are_no_arrays_differ_whole():
+    """Messages that are no array give no summary, and violations that are no array differ at
+    their key; a history that is no array summarizes to nothing."""
+    case = {"operation": "check", "dialect": "openai", "input": [], "expected": {"summary": []}}
+    assert compare("pairing", case, {"messages": "m"}, ()).differences == (
+        Difference("$.output.messages", MISSING, "m"),
+    )
+    expected = [{"index": 1, "rule": "stray_result"}]
+    case = {
+        "operation": "check",
+        "dialect": "openai",
+        "input": [],
+        "expected": {"violations": expected},
+    }
+    assert compare("pairing", case, {"violations": {"index": 1}}, ()).differences == (
+        Difference("$.output.violations", expected, {"index": 1}),
+    )
+    assert summarize_history({"role": "user"}) == []
+    assert summarize_history("x") == []
+
+
+def test_the_absent_side_is_one_falsy_value_shown_as_absent():
+    """``MISSING`` is a single falsy value, shown as ``<absent>`` in a difference."""
+    assert type(MISSING)() is MISSING
+    assert not MISSING
+    assert repr(MISSING) == "<absent>"
