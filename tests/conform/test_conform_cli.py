@@ -296,6 +296,23 @@ def test_an_expected_failure_without_a_reason_is_a_usage_error(tmp_path: Path):
     assert result.stdout == ""
 
 
+def test_every_bad_expected_failure_line_is_named_at_once(tmp_path: Path):
+    """A line without a reason and an entry listed twice are each named by file and line, in one
+    message, before any program starts; comments and blank lines are skipped."""
+    listed = tmp_path / "xfail.txt"
+    listed.write_text(
+        "# known\n\nreduce/must/seed000.json slow\njudge/must\nreduce/must/seed000.json again\n",
+        encoding="utf-8",
+    )
+    result = _conform("--program", "no-such-program", "--expected-failures", str(listed))
+    assert result.exit_code == 2
+    assert (
+        f"{listed}:4: judge/must needs a reason after it; "
+        f"{listed}:5: reduce/must/seed000.json is listed twice"
+    ) in result.stderr
+    assert result.stdout == ""
+
+
 FAKE = textwrap.dedent(
     """
     import json, sys

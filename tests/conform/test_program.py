@@ -108,6 +108,8 @@ def test_a_program_that_exits_before_ready_is_a_protocol_error_with_its_stderr()
     ("answer", "reason"),
     [
         ("hello", "unreadable answer line 'hello': not JSON"),
+        ("h" * 201, "unreadable answer line '" + "h" * 200 + "...': not JSON"),
+        ("h" * 200, "unreadable answer line '" + "h" * 200 + "': not JSON"),
         ('{"type": "result", "seq": 1, "output": {}}', "invalid answer to start: expected type"),
         (
             '{"type": "ready", "protocol": 2, "implementation": {"name": "x", "version": "1", '
@@ -440,3 +442,26 @@ def test_the_stderr_tail_of_an_exited_child_is_read_to_its_end_and_a_live_one_is
         assert reader.joins == 1
     finally:
         child.kill()
+
+
+def test_an_invalid_answer_to_a_run_is_the_runs_errored_naming_its_problems(tmp_path: Path):
+    """A run's answer that is not a result, skipped or errored message (here a result without
+    its output) is Errored, naming what the answer lacks."""
+    command = _script(
+        tmp_path,
+        """
+        import json, sys
+        sys.stdin.readline()
+        print(json.dumps({"type": "ready", "protocol": 1, "implementation":
+            {"name": "bad", "version": "1", "language": "python"},
+            "kinds": ["reduce"], "checks": ["message"]}), flush=True)
+        request = json.loads(sys.stdin.readline())
+        print(json.dumps({"type": "result", "seq": request["seq"]}), flush=True)
+        sys.stdin.readline()
+        """,
+    )
+    with Program(command, timeout=5) as program:
+        program.start(["reduce"], ["message"])
+        answer = program.run("reduce", CASE)
+    assert isinstance(answer, Errored)
+    assert answer.message == "invalid answer: required key missing @ $.output"

@@ -187,3 +187,16 @@ def test_a_file_that_is_not_json_is_a_spec_error(tmp_path: Path):
     with pytest.raises(SpecError) as info:
         list(load_cases(tmp_path))
     assert info.value.problems == ("a .jsonl vector needs a string name @ $[0].name",)
+
+
+@pytest.mark.parametrize("kind", ["judge", "pairing"])
+@pytest.mark.parametrize("document", [[], {}, {"cases": {}}])
+def test_a_judge_or_pairing_file_without_a_cases_array_is_a_spec_error(
+    tmp_path: Path, kind: str, document: object
+):
+    """A judge or pairing file holds its cases in a ``cases`` array; without one nothing loads."""
+    _write(tmp_path, f"{kind}/must/bad.json", json.dumps(document))
+    with pytest.raises(SpecError) as info:
+        list(load_cases(tmp_path))
+    assert str(info.value).startswith(f"{kind}/must/bad.json")
+    assert info.value.problems == ("the file needs a cases array @ $.cases",)
