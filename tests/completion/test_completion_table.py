@@ -315,6 +315,15 @@ _BROKEN_COMPLETION = [
         lambda d: d["routes"]["events"]["model_chunk"].update(event="nope"),
         ["'nope' is not an event of 'output' @ $.routes.events.model_chunk.event"],
     ),
+    (
+        lambda d: next(m for m in d["machines"] if m["machine"] == "verdict")["states"][2].update(
+            wire="cut"
+        ),
+        [
+            "the verdict states' wire values must be the terminal states, got "
+            "['completed', 'cut', 'failed', 'no_completion_basis'] @ $.machines[verdict]"
+        ],
+    ),
 ]
 
 
