@@ -259,6 +259,29 @@ def test_class_of_a_diagnostic_names_its_code() -> None:
     assert extra == ClassKey("$.output.diagnostics[*]", "extra x")
 
 
+def test_class_of_a_value_of_another_json_type_is_type() -> None:
+    """A value whose type differs (not just its value) is a ``type`` class."""
+    key = classify(Difference('$.output.states.reply[""]', "open", 3))
+    assert key == ClassKey('$.output.states.reply["*"]', "type")
+
+
+def test_class_of_an_after_each_content_difference_names_blocks_across_steps() -> None:
+    """In ``after_each``, the step index is a star too; extra blocks are named by the first of
+    their types in sorted order, a differing field by its block's type."""
+    text = {"type": "text"}
+    expected = {"after_each": [{"content": [text]}, {"content": [text]}]}
+    more = [{"type": "thinking"}, {"type": "data"}]
+    actual = {"after_each": [{"content": [text]}, {"content": [text, *more]}]}
+    extra = classify(
+        Difference("$.output.after_each[1].content[1]", MISSING, more[0]), expected, actual
+    )
+    assert extra == ClassKey("$.output.after_each[*].content[*]", "an extra data block")
+    field = classify(
+        Difference("$.output.after_each[1].content[0].text", "a", "b"), expected, expected
+    )
+    assert field == ClassKey("$.output.after_each[*].content[*].text", "value in a text block")
+
+
 def test_vector_names_are_deterministic_per_class() -> None:
     """The same class always gets the same file name, and two classes get two names."""
     one = ClassKey("$.output.message.name", "value")
