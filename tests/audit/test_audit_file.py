@@ -28,6 +28,31 @@ def test_a_muse_file_is_judged_not_checked() -> None:
     assert summary.groups["source"] == {"muse": summary.totals}
 
 
+def test_a_muse_file_s_bad_lines_are_its_findings_and_the_rest_is_judged(tmp_path: Path) -> None:
+    """A line that is not JSON and a record muse lacks are findings on their lines, with no
+    reply; the chunks around them still make their model call."""
+    muse = MUSE.read_bytes().splitlines(keepends=True)
+    path = tmp_path / "m.jsonl"
+    path.write_bytes(
+        b"".join([muse[0], b"not json\n", b'{"type":"assistant/nothing","data":{}}\n', *muse[1:3]])
+    )
+    done = audit_file(str(path), source="muse")
+    found = [orjson.loads(line) for line in done.findings.splitlines()]
+    assert [(f["line"], f["code"], f["severity"], f["reply"]) for f in found] == [
+        (2, "unreadable_line", "error", None),
+        (3, "unknown_record", "warning", None),
+    ]
+    assert done.summary.totals.to_dict() == {
+        "files": 1,
+        "events": 3,
+        "replies": 0,
+        "model_calls": 1,
+        "errors": 1,
+        "warnings": 1,
+    }
+    assert done.summary.lines == 5
+
+
 def test_a_clean_reply_file_has_no_finding(tmp_path: Path) -> None:
     """Seed 000's stream: one reply, two model calls, nothing found, and its day from created_at."""
     done = audit_file(str(SEED))

@@ -36,13 +36,12 @@ import attrs
 import orjson
 
 from streamspec._diagnostics import Diagnostic, Severity
-from streamspec._events import UnknownEvent
 from streamspec._jsonl import Line
 from streamspec.audit._summary import Counts, Summary, length_bucket
 from streamspec.check._run import Checker, Finding
 from streamspec.completion import Verdict
 from streamspec.completion._judge import Judge
-from streamspec.sources._read import read_events, source_of, unknown_type
+from streamspec.sources._read import read_events, source_of
 from streamspec.sources._registry import Source, entry
 
 __all__ = ["PEEK_RECORDS", "TIME_FIELDS", "FileAudit", "audit_file", "open_corpus_file"]
@@ -106,7 +105,7 @@ def _audit(
     lines = read_events(stream, source)
     read_as = source_of(lines, source)
     if read_as != Source.AUTO.value and not entry(Source(read_as)).replies:
-        tally = _judged(path, lines, read_as)
+        tally = _judged(path, lines)
     else:
         tally = _checked(path, lines, read_as)
     groups = {"source": read_as, **{key: _group_value(peeked, key) for key in group_by}}
@@ -173,7 +172,7 @@ def _order(finding: Finding) -> tuple[int, bool, int]:
     return (finding.line, index is None, index or 0)
 
 
-def _judged(path: str, lines: Iterable[Line], source: str) -> _Tally:
+def _judged(path: str, lines: Iterable[Line]) -> _Tally:
     judge = Judge()
     tally = _Tally()
     for line in lines:
@@ -181,9 +180,7 @@ def _judged(path: str, lines: Iterable[Line], source: str) -> _Tally:
         if line.problem is not None:
             tally.add(path, line.number, None, line.problem)
         event = line.event
-        if isinstance(event, UnknownEvent):
-            tally.add(path, line.number, None, unknown_type(line.number, event, source))
-        elif event is not None:
+        if event is not None:
             tally.events += 1
             judge.apply(event)
     tally.verdicts.extend(judge.each_verdict())
