@@ -122,3 +122,23 @@ def test_usage_errors_exit_2_with_one_line():
         lines = result.stderr.strip().splitlines()
         assert len(lines) == 1, result.stderr
         assert needle in lines[0]
+
+
+def test_a_report_file_that_cannot_be_written_is_one_line_and_exit_2(tmp_path):
+    """--report into a folder that does not exist names the file and why, in one line, exit 2;
+    the repaired body is not printed."""
+    report = tmp_path / "missing" / "report.json"
+    result = run(
+        [
+            "repair",
+            str(example_path("pairing/split_parallel_calls.json")),
+            "--dialect",
+            "deepseek-strict",
+            "--report",
+            str(report),
+        ]
+    )
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [f"Error: cannot open {report}: No such file or directory"]
+    assert result.stdout == ""
+    assert not report.exists()
