@@ -160,10 +160,7 @@ def repair_command(
             encoded = orjson.dumps(report.to_dict(), option=orjson.OPT_INDENT_2) + b"\n"
         except orjson.JSONEncodeError as exc:
             _fail(f"cannot write the report as JSON: {exc}")
-        try:
-            Path(report_path).write_bytes(encoded)
-        except OSError as exc:
-            cannot_open(report_path, exc.strerror or str(exc))
+        Path(report_path).write_bytes(encoded)  # an OSError becomes one "cannot open" line
     if isinstance(document, dict):
         _emit({**document, "messages": repaired})
     else:
