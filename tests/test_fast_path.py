@@ -934,3 +934,48 @@ def test_a_quiet_event_of_a_new_reply_still_makes_the_reply_known() -> None:
     fast = _judged(data, fast=True)
     assert fast == _judged(data, fast=False)
     assert sorted(fast[1]) == ["1", "r1/1"]
+
+
+# --- event classes the builder generator refuses ------------------------------
+
+
+@attrs.frozen(kw_only=True, eq=False, repr=False)
+class _NoneDefault(Event):
+    reply_id: str = attrs.field(metadata={"json": ("string",)})
+    note: str | None = attrs.field(default=None, metadata={"json": ("string", "null")})
+
+
+@attrs.frozen(kw_only=True, eq=False, repr=False)
+class _InternalWithoutDefault(Event):
+    reply_id: str = attrs.field(metadata={"json": ("string",)})
+    seen: int = attrs.field(metadata={"internal": True})
+
+
+@attrs.frozen(kw_only=True, eq=False, repr=False)
+class _CheckedAfterwards(Event):
+    reply_id: str = attrs.field(metadata={"json": ("string",)})
+
+    def __attrs_post_init__(self) -> None:
+        """A check the generated builder would skip."""
+
+
+@pytest.mark.parametrize(
+    ("cls", "words"),
+    [
+        (_NoneDefault, "_NoneDefault.note: an optional field defaults to ABSENT"),
+        (
+            _InternalWithoutDefault,
+            "_InternalWithoutDefault.seen: an internal field needs a default",
+        ),
+        (_CheckedAfterwards, "_CheckedAfterwards: checks after construction go in RULES"),
+    ],
+)
+def test_a_class_the_builder_could_not_make_as_its_init_does_is_refused(
+    cls: type[Event], words: str
+) -> None:
+    """The builder sets slots directly, so a class whose ``__init__`` would do more (a default
+    other than ABSENT, an internal field without a default, a check after construction) is
+    refused when its builder is generated, naming the class and field."""
+    with pytest.raises(TypeError) as caught:
+        compile_builder(cls)
+    assert str(caught.value) == words
