@@ -33,7 +33,8 @@ def _children(outcome: CaseOutcome) -> list[tuple[str, dict[str, str], str | Non
 
 def test_each_outcome_gets_the_junit_element_junit_gives_it() -> None:
     """passed: no child; skipped and xfail: <skipped>, an xfail's message saying it was
-    expected to fail; xpass: a <failure> naming the listed reason."""
+    expected to fail; xpass: a <failure> naming the listed reason; errored: an <error> with the
+    program's message (``errored`` when it gave none) and its stderr tail."""
     vector = next(iter(load_cases()))
     assert _children(CaseOutcome(vector, "passed")) == []
     assert _children(CaseOutcome(vector, "skipped", reason="kind not supported")) == [
@@ -46,4 +47,10 @@ def test_each_outcome_gets_the_junit_element_junit_gives_it() -> None:
     said = "listed as an expected failure (states differ) but passed"
     assert _children(CaseOutcome(vector, "xpass", reason="states differ")) == [
         ("failure", {"message": said, "type": "xpass"}, said)
+    ]
+    assert _children(CaseOutcome(vector, "errored", message="boom", stderr_tail="tail")) == [
+        ("error", {"message": "boom", "type": "errored"}, "boom\ntail")
+    ]
+    assert _children(CaseOutcome(vector, "errored")) == [
+        ("error", {"message": "errored", "type": "errored"}, "errored")
     ]
