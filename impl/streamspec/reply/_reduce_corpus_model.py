@@ -87,7 +87,7 @@ class Model:
         self.reply: str = _INITIAL["reply"]
         #: ``machine -> {label: state}``; blocks are labelled ``kind:id``.
         self.states: dict[str, dict[str, str]] = {m: {} for m in _INSTANCE_MACHINES}
-        #: data block id -> ``""`` (nothing yet), ``"bytes"`` or ``"url"``.
+        #: data block id -> ``"bytes"`` or ``"url"``, from its first delta (none before it).
         self.sources: dict[str, str] = {}
         #: ``call/block_id`` -> ``"url"``, ``"ok"``, ``"bad"`` (first chunk) or ``"merged"``.
         self.subs: dict[str, str] = {}
@@ -247,8 +247,6 @@ class Model:
         action = row.action
         if action == "call_started":
             self.names[event["tool_call_id"]] = event["tool_call_name"]
-        elif action == "block_started" and event["type"] == "DATA_BLOCK_START":
-            self.sources[event["block_id"]] = ""
         elif action == "delta_received" and event["type"] == "DATA_BLOCK_DELTA":
             block = event["block_id"]
             if event.get("url") is not None:
