@@ -159,6 +159,7 @@ BROKEN: list[tuple[str, Callable[[State], Any], str, str]] = [
     ("array", lambda s: [s], "$", "expected object, got array"),
     ("no-format", _drop(_top, "format"), "$.format", "required field missing"),
     ("other-format", _set(_top, "format", "x"), "$.format", "expected 'streamspec.reducer"),
+    ("no-version", _drop(_top, "version"), "$.version", "required field missing"),
     ("version-true", _set(_top, "version", True), "$.version", "got boolean"),
     ("version-float", _set(_top, "version", 1.0), "$.version", "got number"),
     ("version-string", _set(_top, "version", "1"), "$.version", "got string"),
