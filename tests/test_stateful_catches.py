@@ -139,6 +139,16 @@ class _ReadsAfterFinish(Reducer):
             return ()
 
 
+class _QuietInBulk(Reducer):
+    """Folds the events given to ``apply_all`` but keeps none of their diagnostics."""
+
+    def apply_all(self, events: Any) -> Reducer:
+        before = len(self._diagnostics)
+        super().apply_all(events)
+        del self._diagnostics[before:]
+        return self
+
+
 def _resume(state: Mapping[str, Any]) -> Reducer:
     return _ForgetsItsNameOnResume.from_state(state)
 
@@ -159,6 +169,7 @@ def _resume(state: Mapping[str, Any]) -> Reducer:
         (_RenamedByUnreadable, {"unreadable": True}, r"unreadable object #\d+ changed the message"),
         (_ForgetsItsNameOnResume, {"resume": _resume}, r"resumed"),
         (_CountsFromOne, {}, r"next_index is \d+, the oracle's next index is \d+"),
+        (_QuietInBulk, {"bulk": True}, r"the bulk run from #\d+"),
         (_AppliesAfterFinish, {}, r"^apply\(\) after finish\(\) did not raise"),
         (
             _ReadsAfterFinish,
