@@ -20,6 +20,12 @@ def run(args, stdin=None):
     return CliRunner().invoke(main, ["pairing", *args], input=stdin)
 
 
+def repair_split_calls(report):
+    """Repair the bundled split-parallel-calls body, the report written to ``report``."""
+    example = str(example_path("pairing/split_parallel_calls.json"))
+    return run(["repair", example, "--dialect", "deepseek-strict", "--report", str(report)])
+
+
 def test_check_prints_violations_and_exits_1():
     """check prints a JSON array of {index, rule, message} and exits 1 when there are violations."""
     result = run(["check", "--dialect", "openai"], orjson.dumps(HISTORY))
@@ -43,16 +49,7 @@ def test_check_of_a_clean_body_prints_an_empty_array_and_exits_0():
 def test_repair_keeps_the_body_shape_and_writes_the_report_to_a_file(tmp_path):
     """repair of a body prints a body; --report receives the report and stdout nothing else."""
     report = tmp_path / "report.json"
-    result = run(
-        [
-            "repair",
-            str(example_path("pairing/split_parallel_calls.json")),
-            "--dialect",
-            "deepseek-strict",
-            "--report",
-            str(report),
-        ]
-    )
+    result = repair_split_calls(report)
     assert result.exit_code == 0
     document = orjson.loads(result.stdout)
     assert document["model"] == "deepseek-v4.1-flash"
@@ -128,17 +125,16 @@ def test_a_report_file_that_cannot_be_written_is_one_line_and_exit_2(tmp_path):
     """--report into a folder that does not exist names the file and why, in one line, exit 2;
     the repaired body is not printed."""
     report = tmp_path / "missing" / "report.json"
-    result = run(
-        [
-            "repair",
-            str(example_path("pairing/split_parallel_calls.json")),
-            "--dialect",
-            "deepseek-strict",
-            "--report",
-            str(report),
-        ]
-    )
+    result = repair_split_calls(report)
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [f"Error: cannot open {report}: No such file or directory"]
     assert result.stdout == ""
     assert not report.exists()
+
+
+def test_a_report_file_on_a_full_disk_names_the_report_not_stdout():
+    """A write to the report that fails (``/dev/full``) names the report file, exit 2."""
+    result = repair_split_calls("/dev/full")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == ["Error: cannot open /dev/full: No space left on device"]
+    assert result.stdout == ""

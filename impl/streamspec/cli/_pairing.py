@@ -160,7 +160,10 @@ def repair_command(
             encoded = orjson.dumps(report.to_dict(), option=orjson.OPT_INDENT_2) + b"\n"
         except orjson.JSONEncodeError as exc:
             _fail(f"cannot write the report as JSON: {exc}")
-        Path(report_path).write_bytes(encoded)  # an OSError becomes one "cannot open" line
+        try:
+            Path(report_path).write_bytes(encoded)
+        except OSError as exc:  # a failed write has no file name of its own (a full disk)
+            cannot_open(report_path, exc.strerror or str(exc))
     if isinstance(document, dict):
         _emit({**document, "messages": repaired})
     else:
