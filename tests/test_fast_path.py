@@ -157,9 +157,17 @@ def _records(draw: st.DrawFn) -> list[dict[str, Any]]:
     else:
         events = draw(st.lists(st.one_of(any_events(), unknown_events()), max_size=10))
     records = [encode_event(event) for event in events]
+    if draw(st.booleans()):
+        records = [_as_agentscope_writes(record, index) for index, record in enumerate(records)]
     return [
         draw(_mutated(record)) if draw(st.integers(0, 4)) == 0 else record for record in records
     ]
+
+
+def _as_agentscope_writes(record: dict[str, Any], index: int) -> dict[str, Any]:
+    """``record`` with every base field AgentScope's models write (``id``, ``created_at``,
+    ``metadata``): the whole shape, which the checks read by subscripts."""
+    return {"id": f"ev-{index}", "created_at": "2026-01-01T00:00:00", "metadata": {}, **record}
 
 
 @st.composite
@@ -639,6 +647,28 @@ def test_a_whole_object_fold_builds_the_event_then_runs_its_fast_path_inline() -
     assert fold(reducer, end) is False and reducer.next_index == 2
     with pytest.raises(TypeError, match="inline names the target and the event"):
         compile_event_object_fold(TextBlockEndEvent, (("reducer",), body, namespace))
+
+
+@_SLOW
+@given(event=any_events(), junk=_JUNK_VALUES, data=st.data())
+def test_a_builder_takes_a_whole_object_only_as_the_constructor_would(
+    event: Event, junk: Any, data: st.DataObject
+) -> None:
+    """An object with every wire field (AgentScope's own shape) builds what the constructor
+    builds; one more key, or any field of another type, is refused or built the same."""
+    record = _as_agentscope_writes(encode_event(event), 0)
+    type_ = record.pop("type")
+    build = BUILDERS[type_]
+    with _builders_off():
+        full = _decoded({**record, "type": type_})
+    assert full == (type(build(dict(record))).__name__, build(dict(record)))
+    assert build({**record, data.draw(st.sampled_from(("zz", "extra"))): junk}) is None
+    key = data.draw(st.sampled_from(sorted(record)))
+    changed = {**record, key: junk}
+    built = build(dict(changed))
+    with _builders_off():
+        full = _decoded({**changed, "type": type_})
+    assert built is None or full == (type(built).__name__, built)
 
 
 def test_a_builder_reads_every_wire_field_of_its_class() -> None:

@@ -119,41 +119,88 @@ def _presence_check(value: str, index: int, optional: bool, converts: bool) -> l
     return lines
 
 
-def _checks(cls: type[Event], namespace: dict[str, Any], keys: int, instance: str) -> list[str]:
-    """Lines that read every wire field of ``cls`` into ``v0 …`` and refuse a bad object.
+def _checks(
+    cls: type[Event], namespace: dict[str, Any], keys: int, instance: str
+) -> tuple[list[str], list[str]]:
+    """Lines that read every wire field of ``cls`` into ``v0 …`` and refuse a bad object:
+    the reading, and the validators and rules run once an event exists.
 
     ``keys`` is how many keys the object has besides the wire fields;
-    validators and rules see ``instance`` as the event they check.
+    validators and rules see ``instance`` as the event they check. The fields
+    every AgentScope object writes (the required ones and :class:`Event`'s
+    own) are read by subscripts and their classes checked in one test; an
+    object lacking one of them is read field by field instead, counting the
+    keys it has.
     """
     post_init = getattr(cls, "__attrs_post_init__", None)
     if post_init is not (rules_hold if cls.RULES else None):
         raise TypeError(f"{cls.__name__}: checks after construction go in RULES")
     wire = _wire_fields(cls)
     required = sum(1 for f in wire if f.default is attrs.NOTHING)
-    lines = ["get = obj.get", f"given = {required + keys}"]
+    by_field = ["get = obj.get", f"given = {required + keys}"]
+    subscripts: list[str] = []
+    misfits: list[str] = []
+    rest: list[str] = []
     late: list[str] = []
     for index, field in enumerate(wire):
         optional = field.default is not attrs.NOTHING
         if optional and field.default is not ABSENT:
             raise TypeError(f"{cls.__name__}.{field.name}: an optional field defaults to ABSENT")
-        lines.append(f"v{index} = get({field.name!r}, ABSENT)")
+        value = f"v{index}"
+        read = [f"{value} = get({field.name!r}, ABSENT)"]
         exact = _exact_classes(field)
         if exact is not None:
             namespace.update({f"c{index}_{p}": klass for p, klass in enumerate(exact)})
-            lines += _class_check(f"v{index}", index, exact, optional)
+            checked = _class_check(value, index, exact, optional)
+            misfit = [f"{value}.__class__ is not c{index}_{p}" for p in range(len(exact))]
+        else:
+            namespace.update({f"field{index}": field, f"validate{index}": field.validator})
+            namespace[f"convert{index}"] = field.converter
+            checked = _presence_check(value, index, optional, field.converter is not None)
+            late.append(f"validate{index}({instance}, field{index}, {value})")
+            misfit = []
+        by_field += [*read, *checked]
+        if optional and field.name not in _ALWAYS_WRITTEN:
+            rest += [*read, *checked]
             continue
-        namespace.update({f"field{index}": field, f"validate{index}": field.validator})
-        namespace[f"convert{index}"] = field.converter
-        lines += _presence_check(f"v{index}", index, optional, field.converter is not None)
-        late.append(f"validate{index}({instance}, field{index}, v{index})")
+        subscripts.append(f"{value} = obj[{field.name!r}]")
+        if exact is not None:
+            misfits.append(" and ".join(misfit) or "True")
+        elif field.converter is not None:
+            rest.append(f"{value} = convert{index}({value})")
     for position, (names, rule) in enumerate(cls.RULES):
         namespace[f"rule{position}"] = rule
         values = ", ".join(f"v{[f.name for f in wire].index(name)}" for name in names)
         late.append(f"rule{position}({values})")
-    lines += ["if given != len(obj):", "    refuse"]
-    if late:
-        lines += ["try:", *(f"    {call}" for call in late), "except TypeError:", "    refuse"]
-    return lines
+    by_field += ["if given != len(obj):", "    refuse"]
+    if any(line.strip() == "given += 1" for line in rest):
+        rest[:0] = ["get = obj.get", f"given = {len(subscripts) + keys}"]
+        misfits.insert(0, "given != len(obj)")
+    else:
+        misfits.insert(0, f"len(obj) != {len(subscripts) + keys}")
+    reading = [
+        "try:",
+        *(f"    {line}" for line in subscripts or ["pass"]),
+        "except KeyError:",
+        *(f"    {line}" for line in by_field),
+        "else:",
+        *(f"    {line}" for line in [*rest, *_any_of(misfits), "    refuse"]),
+    ]
+    checking = ["try:", *(f"    {call}" for call in late), "except TypeError:", "    refuse"]
+    return reading, checking if late else []
+
+
+#: The fields every AgentScope event object writes besides its required ones.
+_ALWAYS_WRITTEN: Final = frozenset(
+    field.name for field in attrs.fields(Event) if not field.metadata.get("internal")
+)
+
+
+def _any_of(conditions: list[str]) -> list[str]:
+    """An ``if`` that holds when any of ``conditions`` does, one per line."""
+    if len(conditions) == 1:
+        return [f"if {conditions[0]}:"]
+    return ["if (", *(f"    ({c}) or" for c in conditions[:-1]), f"    ({conditions[-1]})", "):"]
 
 
 def _function(name: str, arguments: str, lines: list[str], refuse: str) -> str:
@@ -178,9 +225,8 @@ def _builder_lines(cls: type[Event], namespace: dict[str, Any], keys: int) -> li
         else:
             namespace[f"default{index}"] = field.default
             lines.append(f"set{index}(event, default{index})")
-    checks = _checks(cls, namespace, keys, "event")
-    split = checks.index("if given != len(obj):") + 2
-    return [*checks[:split], *lines, *checks[split:]]
+    reading, checking = _checks(cls, namespace, keys, "event")
+    return [*reading, *lines, *checking]
 
 
 def _builder_source(cls: type[Event], namespace: dict[str, Any], keys: int) -> str:
@@ -200,7 +246,8 @@ def _object_fold_source(
         if len(arguments) != len(fields) + 1:
             raise TypeError(f"{cls.__name__}: inline names the target and each of {fields}")
         tail = [f"{', '.join(arguments)} = target, {values}", *body]
-    lines = [*_checks(cls, namespace, 1, "None"), *tail]
+    reading, checking = _checks(cls, namespace, 1, "None")
+    lines = [*reading, *checking, *tail]
     return _function(f"fold_{cls.KIND}", "target, obj", lines, "return False")
 
 
