@@ -13,12 +13,12 @@ def test_the_source_tree_is_read_only_in_a_checkout_that_has_the_folder(
 ) -> None:
     """A checkout is a folder with ``pyproject.toml``; its ``spec/`` is read when it exists, and
     the packaged copy otherwise, and outside a checkout."""
-    monkeypatch.setattr(_resources, "_REPO", tmp_path)
-    packaged = _resources._PACKAGE / "_spec"
+    monkeypatch.setattr(_resources, "_REPO", str(tmp_path))
+    packaged = str(Path(_resources._PACKAGE) / "_spec")
     (tmp_path / "spec").mkdir()
     assert _resources._locate("_spec", "spec") == packaged
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
-    assert _resources._locate("_spec", "spec") == tmp_path / "spec"
+    assert _resources._locate("_spec", "spec") == str(tmp_path / "spec")
     (tmp_path / "spec").rmdir()
     assert _resources._locate("_spec", "spec") == packaged
 
@@ -30,4 +30,27 @@ def test_the_spec_folder_can_be_named_by_the_environment(
     monkeypatch.setenv("STREAMSPEC_SPEC_DIR", str(tmp_path))
     assert _resources.spec_dir() == tmp_path
     monkeypatch.setenv("STREAMSPEC_SPEC_DIR", "")
-    assert _resources.spec_dir() == _resources._locate("_spec", "spec") != tmp_path
+    assert _resources.spec_dir() == Path(_resources._locate("_spec", "spec")) != tmp_path
+
+
+def test_the_tables_are_read_from_the_spec_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``load_spec_json`` reads below the folder ``spec_dir`` names, and keeps what it read."""
+    (tmp_path / "tables").mkdir()
+    (tmp_path / "tables" / "t.json").write_bytes(b'{"a": [1]}')
+    monkeypatch.setenv("STREAMSPEC_SPEC_DIR", str(tmp_path))
+    _resources.load_spec_json.cache_clear()
+    try:
+        assert _resources.load_spec_json("tables/t.json") == {"a": [1]}
+        (tmp_path / "tables" / "t.json").write_bytes(b"{}")
+        assert _resources.load_spec_json("tables/t.json") == {"a": [1]}
+    finally:
+        _resources.load_spec_json.cache_clear()
+
+
+def test_an_example_is_a_path_in_the_examples_folder() -> None:
+    """``example_path`` names a file of the bundled examples, as a Path."""
+    path = _resources.example_path("seed000.agentscope.jsonl")
+    assert isinstance(path, Path) and path.is_file()
+    assert path.parent.name in ("examples", "_examples")

@@ -10,38 +10,50 @@ from __future__ import annotations
 
 import os
 from functools import cache
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 __all__ = ["example_path", "load_spec_json", "spec_dir"]
 
-_PACKAGE = Path(__file__).resolve().parent
-_REPO = _PACKAGE.parent.parent
+# os.path, not pathlib, on the way to the tables: every command reads them at
+# start-up, and pathlib (with urllib.parse) is imported only by a caller that
+# asks for a Path.
+_PACKAGE = os.path.dirname(os.path.realpath(__file__))
+_REPO = os.path.dirname(os.path.dirname(_PACKAGE))
 
 
-def _locate(packaged: str, in_repo: str) -> Path:
-    source_tree = _REPO / in_repo
-    if (_REPO / "pyproject.toml").is_file() and source_tree.is_dir():
+def _locate(packaged: str, in_repo: str) -> str:
+    source_tree = os.path.join(_REPO, in_repo)
+    if os.path.isfile(os.path.join(_REPO, "pyproject.toml")) and os.path.isdir(source_tree):
         return source_tree
-    return _PACKAGE / packaged
+    return os.path.join(_PACKAGE, packaged)
+
+
+def _spec_folder() -> str:
+    override = os.environ.get("STREAMSPEC_SPEC_DIR")
+    return override if override else _locate("_spec", "spec")
 
 
 def spec_dir() -> Path:
     """Return the folder that holds the normative spec files."""
-    override = os.environ.get("STREAMSPEC_SPEC_DIR")
-    if override:
-        return Path(override)
-    return _locate("_spec", "spec")
+    from pathlib import Path  # noqa: PLC0415 - kept off start-up
+
+    return Path(_spec_folder())
 
 
 def example_path(name: str) -> Path:
     """Return the path of a bundled example file."""
-    return _locate("_examples", "examples") / name
+    from pathlib import Path  # noqa: PLC0415 - kept off start-up
+
+    return Path(_locate("_examples", "examples"), name)
 
 
 @cache
 def load_spec_json(relative: str) -> Any:
     """Read and cache one JSON file below the spec folder."""
-    return orjson.loads((spec_dir() / relative).read_bytes())
+    with open(os.path.join(_spec_folder(), relative), "rb") as file:
+        return orjson.loads(file.read())
