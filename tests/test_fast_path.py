@@ -27,13 +27,14 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from streamspec import ProtocolError, Reducer, _codec, encode_event
+from streamspec import ProtocolError, Reducer, _codec, _events, encode_event
 from streamspec._codec import decode_event, structure_event
 from streamspec._diagnostics import Severity
 from streamspec._errors import DecodeError, SpecError
 from streamspec._events import (
     EVENT_CLASSES,
     Event,
+    FieldProblem,
     ModelCallEndEvent,
     ModelCallStartEvent,
     ReplyStartEvent,
@@ -694,6 +695,29 @@ def test_a_check_after_construction_outside_rules_is_refused() -> None:
     with pytest.raises(TypeError, match="RULES"):
         compile_builder(Checked)
     assert rules_hold is not Checked.__attrs_post_init__
+
+
+def test_a_json_type_with_no_one_class_is_checked_by_its_validator() -> None:
+    """A field that may be a ``number`` (a float, which no one class stands for beside the
+    int of ``integer``) is left to its validator: the builder takes both, and refuses what
+    the validator refuses; a field of ``string`` or ``null`` is checked by class alone."""
+
+    @attrs.frozen(kw_only=True)
+    class Measured(Event):
+        TYPE = "MEASURED"
+        KIND = "measured"
+
+        amount: Any = _events._req("integer", "number")
+        label: Any = _events._opt("string", "null")
+
+    build = compile_builder(Measured)
+    for amount in (2, 1.5):
+        assert build({"amount": amount, "label": None}) == Measured(amount=amount, label=None)
+    assert build({"amount": "2"}) is None
+    with pytest.raises(FieldProblem):
+        Measured(amount="2")
+    source = builder_source(Measured)
+    assert "validate3(event, field3, v3)" in source and "validate4(" not in source
 
 
 def test_apply_answers_a_folded_delta_with_an_empty_tuple() -> None:

@@ -77,10 +77,15 @@ def _slot_setter(cls: type[Event], name: str) -> Callable[[Any, Any], None]:
 
 
 def _exact_classes(field: attrs.Attribute[Any]) -> tuple[type, ...] | None:
-    """The classes that pass the field's validator unseen (rule 2), or ``None`` to run it."""
+    """The classes that pass the field's validator unseen (rule 2), or ``None`` to run it:
+    a field with a converter, a shape beyond JSON types, or a JSON type that no one class
+    stands for (``number``)."""
     if field.converter is not None or not isinstance(field.metadata.get("shape"), Types):
         return None
-    return tuple(EXACT_CLASSES[name] for name in field.metadata["json"] if name in EXACT_CLASSES)
+    names = field.metadata["json"]
+    if not names or any(name not in EXACT_CLASSES for name in names):
+        return None
+    return tuple(EXACT_CLASSES[name] for name in names)
 
 
 def _wire_fields(cls: type[Event]) -> list[attrs.Attribute[Any]]:
@@ -95,7 +100,7 @@ def _class_check(value: str, index: int, exact: tuple[type, ...], optional: bool
         fits, misfits = f"{value}.__class__ is {names[0]}", f"{value}.__class__ is not {names[0]}"
     else:
         head = [f"k = {value}.__class__"]
-        fits = " or ".join(f"k is {name}" for name in names) or "False"
+        fits = " or ".join(f"k is {name}" for name in names)
         misfits = f"not ({fits})"
     if optional:
         return [
@@ -165,7 +170,7 @@ def _checks(
             continue
         subscripts.append(f"{value} = obj[{field.name!r}]")
         if exact is not None:
-            misfits.append(" and ".join(misfit) or "True")
+            misfits.append(" and ".join(misfit))
         elif field.converter is not None:
             rest.append(f"{value} = convert{index}({value})")
     for position, (names, rule) in enumerate(cls.RULES):

@@ -105,3 +105,19 @@ def test_bars_start_after_their_labels_and_leave_90_px_for_the_values(
     rects = re.findall(r'<rect x="([^"]+)" y="[^"]+" width="([^"]+)"', svg)
     assert [(float(x), float(w)) for x, w in rects] == [(label_width, 360), (label_width, 180)]
     assert _size(svg)[0] == label_width + 360 + 90
+
+
+def test_the_legend_lists_each_part_in_order_18_px_apart_from_24_px_down() -> None:
+    """Each part's swatch stands 18 px below the one before, the first at 24 px; its name
+    sits 11 px below its swatch's top, 18 px right of it, in the part's own colour."""
+    parts = ["ok", "bad", "unknown"]
+    svg = stacked_columns("Verdicts", {"day 1": {"ok": 1}}, parts, unit="calls")
+    swatches = re.findall(
+        r'<rect x="([^"]+)" y="([^"]+)" width="12" height="12" fill="([^"]+)"', svg
+    )
+    names = re.findall(r'<text x="([^"]+)" y="([^"]+)"[^>]*>([^<]+)</text>', svg)[-len(parts) :]
+    assert [float(y) for _, y, _ in swatches] == [24, 42, 60]
+    assert [fill for _, _, fill in swatches] == [colour(part, n) for n, part in enumerate(parts)]
+    assert [(float(x), float(y), name) for x, y, name in names] == [
+        (float(swatches[n][0]) + 18, 24 + 18 * n + 11, part) for n, part in enumerate(parts)
+    ]
