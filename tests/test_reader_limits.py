@@ -255,3 +255,28 @@ def test_lines_put_back_after_peeking_are_read_first_and_the_rest_in_blocks() ->
         Line(1, {"c": 1}),
         Line(2, {"d": 1}),
     ]
+
+
+class _BlocksOnly(io.RawIOBase):
+    """A stream read only in blocks: ``read1`` hands out its bytes; iterating it is an error."""
+
+    def __init__(self, data: bytes, size: int) -> None:
+        self._data = io.BytesIO(data)
+        self._size = size
+        self.reads = 0
+
+    def read1(self, size: int = -1) -> bytes:
+        self.reads += 1
+        return self._data.read(self._size)
+
+    def __iter__(self) -> Iterator[bytes]:
+        raise AssertionError("a stream that can read1 is read in blocks, not line by line")
+
+
+def test_a_stream_that_can_read1_is_read_in_blocks_whatever_their_cut() -> None:
+    """A stream with ``read1`` is read through it, a block at a time, and a line cut between
+    two blocks is read whole, numbered as one line."""
+    data = b'{"a":1}\n{"b":' + b"2}\n" + b'{"c":3}'
+    stream = _BlocksOnly(data, 5)
+    assert list(read_lines(stream)) == [Line(1, {"a": 1}), Line(2, {"b": 2}), Line(3, {"c": 3})]
+    assert stream.reads == len(data) // 5 + 2

@@ -7,7 +7,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from streamspec.audit._svg import colour, horizontal_bars, stacked_columns
+from streamspec.audit._svg import PALETTE, colour, horizontal_bars, stacked_columns
 
 
 @pytest.mark.parametrize(("count", "width"), [(1, 48), (13, 48), (20, 32), (45, 14), (200, 14)])
@@ -121,3 +121,11 @@ def test_the_legend_lists_each_part_in_order_18_px_apart_from_24_px_down() -> No
     assert [(float(x), float(y), name) for x, y, name in names] == [
         (float(swatches[n][0]) + 18, 24 + 18 * n + 11, part) for n, part in enumerate(parts)
     ]
+
+
+def test_a_part_with_no_meaning_takes_the_cycle_from_its_position() -> None:
+    """A part without a colour of its own takes the cycle's colour at its position, the first
+    when no position is given; a known meaning keeps its colour wherever it stands."""
+    assert colour("part-with-no-meaning") == colour("part-with-no-meaning", 0)
+    assert colour("part-with-no-meaning", 0) != colour("part-with-no-meaning", 1)
+    assert colour("error", 0) == colour("error", 5) == PALETTE["error"]

@@ -60,3 +60,18 @@ def test_agentscope_2011_custom_and_203_custom_are_recorded() -> None:
     assert errored_203 and not errored_2011
     page = _divergences.PAGE.read_text(encoding="utf-8")
     assert "[Any `CUSTOM` event](differences-agentscope.md#agentscope-203)" in page
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ("x" * 58, '`"' + "x" * 58 + '"`'),
+        ("x" * 59, '`"' + "x" * 58 + "…`"),
+        ({"a": "b|c`d"}, '`{"a": "b\\|c\'d"}`'),
+        (_divergences.MISSING, "`(absent)`"),
+    ],
+)
+def test_a_value_in_a_row_is_compact_json_cut_at_60_characters(value: object, shown: str) -> None:
+    """A row shows a value as code of at most 60 characters (59 and an ellipsis when cut),
+    with pipes escaped and backquotes turned to quotes so the table stays whole."""
+    assert _divergences._short(value) == shown
