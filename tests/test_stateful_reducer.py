@@ -15,14 +15,27 @@ from typing import Any
 import pytest
 from hypothesis import settings
 from hypothesis.stateful import invariant
-from streamspec import DecodeError, ProtocolError, Reducer, TextBlockDeltaEvent, decode_event
+from streamspec import (
+    DecodeError,
+    ProtocolError,
+    Reducer,
+    ReplyStartEvent,
+    TextBlockDeltaEvent,
+    ToolCallEndEvent,
+    ToolCallStartEvent,
+    ToolResultEndEvent,
+    ToolResultStartEvent,
+    decode_event,
+)
 from streamspec._errors import UsageError
 from streamspec._machines import COMPILED, MACHINES, ROUTES, match_rejection
 from streamspec._oracle import machine_class
 from streamspec._resources import load_spec_json
 from streamspec.reply._content import JOIN_EVERY, Chunked, TextBlock, ToolCall
 from streamspec.testing import (
+    REPLY_ID,
     SWARM_RULES,
+    TOOL_CALL_IDS,
     Implementation,
     OracleDisagreement,
     OracleModel,
@@ -32,6 +45,7 @@ from streamspec.testing import (
     expected_rejection,
     machine_for,
 )
+from streamspec.testing._stateful import _result_opening
 
 
 def _reducer(strict: bool, **options: Any) -> Implementation:
@@ -287,3 +301,29 @@ def test_every_diagnostic_field_is_compared() -> None:
         "key": "text:b0",
         "details": {},
     }
+
+
+def test_a_result_is_opened_from_where_its_call_is() -> None:
+    """The machine's result rules open a call's result with only the events its call still
+    needs: start, end and result start from nothing; end and result start while it streams;
+    the result start once it is ready; nothing once the result runs or the call is done."""
+    model = OracleModel()
+    call = TOOL_CALL_IDS[0]
+    steps = [
+        ReplyStartEvent(reply_id=REPLY_ID, session_id="s", name="a"),
+        ToolCallStartEvent(reply_id=REPLY_ID, tool_call_id=call, tool_call_name="f"),
+        ToolCallEndEvent(reply_id=REPLY_ID, tool_call_id=call),
+        ToolResultStartEvent(reply_id=REPLY_ID, tool_call_id=call, tool_call_name="f"),
+        ToolResultEndEvent(reply_id=REPLY_ID, tool_call_id=call, state="success"),
+    ]
+    opened = []
+    for event in steps:
+        model.commit(event, model.judge(event))
+        opened.append([e.KIND for e in _result_opening(model, call)])
+    assert opened == [
+        ["tool_call_start", "tool_call_end", "tool_result_start"],
+        ["tool_call_end", "tool_result_start"],
+        ["tool_result_start"],
+        [],
+        [],
+    ]
