@@ -6,6 +6,7 @@ import argparse
 import ast
 import importlib
 import json
+import os
 import re
 import subprocess
 import sys
@@ -204,6 +205,57 @@ def test_runner_reports_a_timeout(tmp_path: Path) -> None:
     command = [sys.executable, "-c", "import time; time.sleep(5)"]
     results = mutate.run_mutants([mutant], tmp_path, command, timeout=0.5)
     assert [r.status for r in results] == ["timeout"]
+
+
+def test_a_test_past_its_limit_fails_and_the_others_run(tmp_path: Path) -> None:
+    """With mutation_plugin and a limit, a test that loops forever fails in that time, naming
+    itself and the limit; a quick test still passes, and no limit means none."""
+    plugin = _tool("mutation_plugin")
+    (tmp_path / "test_loop.py").write_text(
+        "def test_loops():\n    while True:\n        pass\n\ndef test_quick():\n    assert True\n",
+        encoding="utf-8",
+    )
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "mutation_plugin",
+        "-p",
+        "no:cacheprovider",
+    ]
+    env = {**os.environ, "PYTHONPATH": str(TOOLS), plugin.LIMIT_VARIABLE: "0.5"}
+    began = time.monotonic()
+    done = subprocess.run(
+        [*command, "test_loop.py"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    out = done.stdout.decode()
+    assert done.returncode == 1 and time.monotonic() - began < 60
+    assert "1 failed, 1 passed" in out
+    assert "TooSlow: test_loop.py::test_loops ran past its limit of 0.5 s" in out
+    env[plugin.LIMIT_VARIABLE] = "0"
+    done = subprocess.run(
+        [*command, "test_loop.py::test_quick"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 0
+
+
+def test_every_mutant_run_has_the_test_limit_the_command_line_gives() -> None:
+    """--test-seconds sets the limit each pytest run reads (300 s unless given)."""
+    parser = mutate._parser()
+    assert parser.parse_args([]).test_seconds == mutate.TEST_SECONDS == 300
+    assert parser.parse_args(["--test-seconds", "20"]).test_seconds == 20
+    assert mutate.LIMIT_VARIABLE == _tool("mutation_plugin").LIMIT_VARIABLE
 
 
 def test_no_mutant_starts_past_the_deadline(tmp_path: Path) -> None:

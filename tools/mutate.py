@@ -19,7 +19,10 @@ Rules:
 4. A mutant is *killed* when the tests exit non-zero, *timeout* when they run
    past ``--timeout``, *survived* when they pass, *equivalent* when its id is
    listed in ``tools/equivalent-mutants.txt`` (not run). The score is
-   (killed + timeout) / (killed + timeout + survived).
+   (killed + timeout) / (killed + timeout + survived). A single test running
+   past ``--test-seconds`` fails (``mutation_plugin``), so a mutant that makes
+   a loop run forever is killed in that time; the unmutated run has the same
+   limit, so no test is cut short that passes in time without a mutant.
 5. A spec mutant is written, then every generator runs in the copy (twice),
    so staleness checks pass and only a semantic test can kill it.
 6. With ``--tests all``, a code mutant first runs the test files that name
@@ -60,6 +63,7 @@ from typing import TypeAlias
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from mutants import Mutant, apply, diff_line, mutants_of_file
+from mutation_plugin import LIMIT_VARIABLE
 from spec_mutants import GENERATORS, SPEC_MUTANTS, SpecMutant
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,6 +89,8 @@ _IGNORE = shutil.ignore_patterns(
     ".git", ".hypothesis", "__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache", "*.pyc"
 )
 KILLED, SURVIVED, TIMEOUT, EQUIVALENT = "killed", "survived", "timeout", "equivalent"
+#: Seconds one test may run in a mutant run (rule 4): far past the slowest test of the suite.
+TEST_SECONDS = 300.0
 #: How many lines of its output a failing unmutated run shows (rule 3).
 OUTPUT_TAIL = 40
 
@@ -534,6 +540,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--timeout", type=float, help="seconds per mutant (default 3x baseline + 30)"
     )
+    parser.add_argument(
+        "--test-seconds",
+        type=float,
+        default=TEST_SECONDS,
+        help=f"seconds one test may run before it fails (default {TEST_SECONDS:g}; 0: no limit)",
+    )
     parser.add_argument("--limit", type=int, help="run only the first N chosen mutants")
     parser.add_argument(
         "--minutes", type=float, help="start no mutant after this many minutes (rule 7)"
@@ -573,6 +585,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\n".join(j.id for j in jobs))
         return 0
 
+    os.environ[LIMIT_VARIABLE] = f"{args.test_seconds:g}"
     command = [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "mutation_plugin"]
     command += TESTS[args.tests]
     if args.seed is not None:
