@@ -714,8 +714,12 @@ def test_a_json_type_with_no_one_class_is_checked_by_its_validator() -> None:
     for amount in (2, 1.5):
         assert build({"amount": amount, "label": None}) == Measured(amount=amount, label=None)
     assert build({"amount": "2"}) is None
-    with pytest.raises(FieldProblem):
+    with pytest.raises(FieldProblem) as refused:
         Measured(amount="2")
+    assert (refused.value.field, refused.value.message) == (
+        "amount",
+        "expected integer or number, got string",
+    )
     source = builder_source(Measured)
     assert "validate3(event, field3, v3)" in source and "validate4(" not in source
 

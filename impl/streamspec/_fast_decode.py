@@ -124,6 +124,12 @@ def _presence_check(value: str, index: int, optional: bool, converts: bool) -> l
     return lines
 
 
+#: The fields every AgentScope event object writes besides its required ones.
+_ALWAYS_WRITTEN: Final = frozenset(
+    field.name for field in attrs.fields(Event) if not field.metadata.get("internal")
+)
+
+
 def _checks(
     cls: type[Event], namespace: dict[str, Any], keys: int, instance: str
 ) -> tuple[list[str], list[str]]:
@@ -146,6 +152,7 @@ def _checks(
     subscripts: list[str] = []
     misfits: list[str] = []
     rest: list[str] = []
+    counts_rest = False
     late: list[str] = []
     for index, field in enumerate(wire):
         optional = field.default is not attrs.NOTHING
@@ -167,6 +174,7 @@ def _checks(
         by_field += [*read, *checked]
         if optional and field.name not in _ALWAYS_WRITTEN:
             rest += [*read, *checked]
+            counts_rest = True
             continue
         subscripts.append(f"{value} = obj[{field.name!r}]")
         if exact is not None:
@@ -178,7 +186,7 @@ def _checks(
         values = ", ".join(f"v{[f.name for f in wire].index(name)}" for name in names)
         late.append(f"rule{position}({values})")
     by_field += ["if given != len(obj):", "    refuse"]
-    if any(line.strip() == "given += 1" for line in rest):
+    if counts_rest:
         rest[:0] = ["get = obj.get", f"given = {len(subscripts) + keys}"]
         misfits.insert(0, "given != len(obj)")
     else:
@@ -193,12 +201,6 @@ def _checks(
     ]
     checking = ["try:", *(f"    {call}" for call in late), "except TypeError:", "    refuse"]
     return reading, checking if late else []
-
-
-#: The fields every AgentScope event object writes besides its required ones.
-_ALWAYS_WRITTEN: Final = frozenset(
-    field.name for field in attrs.fields(Event) if not field.metadata.get("internal")
-)
 
 
 def _any_of(conditions: list[str]) -> list[str]:
