@@ -46,6 +46,10 @@ REDUCE = (
 DEFAULT_SERIES = ("text", "base64", "tools", "blocks", "interleaved")
 
 
+class RefError(Exception):
+    """A commit that ``git archive`` cannot take (no such ref, or no repository)."""
+
+
 def tree_of(ref: str | None, into: Path) -> Path:
     """The ``impl/`` folder of ``ref`` (the working tree's when ``None``), byte-compiled; its
     ``spec/`` beside it, where a source tree reads its tables."""
@@ -53,12 +57,16 @@ def tree_of(ref: str | None, into: Path) -> Path:
         impl = ROOT / "impl"
     else:
         into.mkdir(parents=True)
-        archive = subprocess.run(
+        taken = subprocess.run(
             ["git", "archive", ref, "impl", "spec", "pyproject.toml"],
             cwd=ROOT,
             capture_output=True,
-            check=True,
-        ).stdout
+            check=False,
+        )
+        if taken.returncode != 0:
+            said = taken.stderr.decode(errors="replace").strip().splitlines()
+            raise RefError(f"cannot take {ref!r} with git archive: {said[0] if said else 'failed'}")
+        archive = taken.stdout
         subprocess.run(["tar", "-x"], cwd=into, input=archive, check=True)
         impl = into / "impl"
     compileall.compile_dir(impl, quiet=1)
@@ -104,7 +112,7 @@ def table(rows: Sequence[tuple[str, int, int]]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Count, compare and print; 2 when valgrind is missing."""
+    """Count, compare and print; 2 when valgrind is missing or a commit cannot be taken."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--base", required=True, help="the commit to compare with")
     parser.add_argument("--new", help="the commit to measure (default: the working tree)")
@@ -118,10 +126,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     names = args.series or list(DEFAULT_SERIES)
     with tempfile.TemporaryDirectory(prefix="streamspec-instructions-") as temp:
         folder = Path(temp)
-        trees = {
-            "base": tree_of(args.base, folder / "base"),
-            "new": tree_of(args.new, folder / "new"),
-        }
+        try:
+            trees = {
+                "base": tree_of(args.base, folder / "base"),
+                "new": tree_of(args.new, folder / "new"),
+            }
+        except RefError as error:
+            print(f"instructions.py: {error}", file=sys.stderr)
+            return 2
         files = {"start-up (empty file)": folder / "empty.jsonl"}
         files["start-up (empty file)"].write_bytes(b"")
         for name in names:

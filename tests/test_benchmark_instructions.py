@@ -6,6 +6,7 @@ import contextlib
 import io
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -16,6 +17,17 @@ if str(BENCHMARKS) not in sys.path:
     sys.path.insert(0, str(BENCHMARKS))
 
 import instructions  # noqa: E402
+
+
+def _has_head() -> bool:
+    """Whether the checkout is a git work tree with a HEAD (a copy of the files is not)."""
+    found = subprocess.run(
+        ["git", "rev-parse", "--verify", "--quiet", "HEAD"],
+        cwd=BENCHMARKS,
+        capture_output=True,
+        check=False,
+    )
+    return found.returncode == 0
 
 
 def test_the_table_shows_millions_and_the_ratio_of_new_to_base() -> None:
@@ -29,6 +41,7 @@ def test_the_table_shows_millions_and_the_ratio_of_new_to_base() -> None:
 
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
+@pytest.mark.skipif(not _has_head(), reason="needs a git work tree")
 def test_a_commit_compared_with_itself_counts_the_same() -> None:
     """HEAD against HEAD: every workload's ratio is 1.000 within a thousandth, start-up too."""
     out = io.StringIO()
@@ -52,3 +65,17 @@ def test_without_valgrind_it_says_so_and_exits_2(monkeypatch: pytest.MonkeyPatch
     with contextlib.redirect_stderr(err):
         assert instructions.main(["--base", "HEAD"]) == 2
     assert err.getvalue() == "instructions.py needs valgrind (callgrind) on PATH\n"
+
+
+def test_a_commit_git_cannot_take_is_named_and_exits_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A ref that is no commit: one line on stderr naming it and git's reason, exit 2,
+    nothing on stdout."""
+    monkeypatch.setattr(instructions.shutil, "which", lambda name: f"/usr/bin/{name}")
+    status = instructions.main(["--base", "no-such-ref-^^", "--series", "text", "--size", "3"])
+    out, err = capsys.readouterr()
+    assert status == 2
+    assert out == ""
+    assert err.startswith("instructions.py: cannot take 'no-such-ref-^^' with git archive: ")
+    assert err.count("\n") == 1
