@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -611,3 +612,32 @@ def test_shrink_tries_count_from_the_class_met_again(monkeypatch: pytest.MonkeyP
     [divergence] = report.classes()
     assert divergence.shrunk
     assert counted == [1]
+
+
+def test_a_mixed_stream_can_hold_every_segment_it_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Up to three segments are drawn and each can end up in the stream: some stream holds
+    events of three segments, each segment's in its own order."""
+    numbers = itertools.count()
+
+    def segment(size: int) -> list[tuple[int, int]]:
+        number = next(numbers)
+        return [(number, i) for i in range(size)]
+
+    def marked(target: str) -> st.SearchStrategy[list[tuple[int, int]]]:
+        return st.integers(1, 3).map(segment)
+
+    monkeypatch.setattr(fuzz_cases_module, "_segments", marked)
+
+    def segments_of(events: list[Any]) -> dict[int, list[int]]:
+        held: dict[int, list[int]] = {}
+        for event in events:
+            if isinstance(event, tuple):
+                held.setdefault(event[0], []).append(event[1])
+        return held
+
+    found = find(
+        fuzz_cases_module.mixed_events(),
+        lambda events: len(segments_of(events)) == 3,
+        settings=settings(max_examples=2000, database=None, phases=[Phase.generate]),
+    )
+    assert all(steps == sorted(steps) for steps in segments_of(found).values())
