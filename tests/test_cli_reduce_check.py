@@ -327,3 +327,13 @@ def test_process_reduces_the_2_0_11_fixture_cleanly() -> None:
     message = json.loads(result.stdout)
     assert message["finished_reason"] == "completed" and message["error"] is None
     assert message["usage"]["cache_input_tokens"] == 2304
+
+
+def test_version_is_the_installed_distribution_s() -> None:
+    """``streamspec --version`` prints the version of the installed ``streamspec``
+    distribution, as its metadata records it, and exits 0."""
+    from importlib.metadata import version
+
+    result = CliRunner().invoke(main, ["--version"], prog_name="streamspec")
+    assert result.exit_code == 0
+    assert result.stdout == f"streamspec, version {version('streamspec')}\n"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
@@ -17,6 +18,7 @@ import orjson
 import pytest
 from audit_corpus import EXAMPLES, make_corpus
 from source_streams import run_cli
+from streamspec.cli import _audit as cli_audit
 
 
 def test_audit_examples_prints_the_summary_and_writes_the_report(tmp_path: Path) -> None:
@@ -66,6 +68,7 @@ def test_errors_make_the_exit_status_one(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
+        ([], "Error: Missing argument 'PATH...'."),
         (["nowhere"], "no such file or directory: 'nowhere'"),
         ([str(EXAMPLES), "--engine", "dask"], "--engine dask needs --scheduler"),
         ([str(EXAMPLES), "--scheduler", "tcp://x:1"], "--scheduler is for --engine dask"),
@@ -289,3 +292,50 @@ def test_a_findings_file_that_cannot_be_opened_is_one_line(tmp_path: Path) -> No
     assert status == 2
     assert err.strip().splitlines() == [f"Error: cannot open {tmp_path}: Is a directory"]
     assert out == ""
+
+
+@pytest.mark.parametrize("engine", ["local", "dask"])
+def test_dask_workers_get_absolute_paths_and_local_ones_the_paths_found(
+    engine: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Dask worker does not share our working directory, so it is given each file's
+    absolute path; a local worker gets the path as found under the PATH given."""
+    (tmp_path / "corpus").mkdir()
+    shutil.copy(EXAMPLES / "seed000.agentscope.jsonl", tmp_path / "corpus" / "a.jsonl")
+    monkeypatch.chdir(tmp_path)
+    given: list[str] = []
+
+    class Recording:
+        workers = 1
+
+        def run(self, files: list[str], job: object) -> list[object]:
+            given.extend(files)
+            return []
+
+    monkeypatch.setattr("streamspec.cli._audit._engine", lambda *args: Recording())
+    extra = ["--scheduler", "tcp://nowhere:1"] if engine == "dask" else []
+    status, _, err = run_cli("audit", "corpus", "--engine", engine, *extra)
+    assert status == 0, err
+    found = os.path.join("corpus", "a.jsonl")
+    assert given == [str(tmp_path / found) if engine == "dask" else found]
+
+
+class _Terminal(io.StringIO):
+    """A stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_the_progress_bar_is_drawn_on_stderr_and_only_on_a_terminal(
+    terminal: bool, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """stdout carries only the result: the bar goes to stderr, and only when stderr is a
+    terminal; elsewhere there is no bar to advance."""
+    stderr = _Terminal() if terminal else io.StringIO()
+    monkeypatch.setattr(sys, "stderr", stderr)
+    with cli_audit._progress(3) as progress:
+        assert (progress is not None) is terminal
+    assert capsys.readouterr().out == ""
+    assert ("0/3" in stderr.getvalue()) is terminal

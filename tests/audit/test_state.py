@@ -4,13 +4,15 @@ drops (docs/audit.md, "Resuming"; the rules of ``streamspec.audit._state``)."""
 from __future__ import annotations
 
 import gc
+import io
 import warnings
 from pathlib import Path
 
 import orjson
 import pytest
+from audit_corpus import make_corpus
 from streamspec import UsageError
-from streamspec.audit import AuditState, Summary
+from streamspec.audit import AuditState, Job, LocalEngine, Summary, corpus_files, run_audit
 from streamspec.audit._summary import Counts
 
 SETTINGS = {"source": "auto", "group_by": [], "findings": True}
@@ -136,3 +138,28 @@ def test_close_closes_the_log(tmp_path: Path) -> None:
         state.close()
         gc.collect()
     assert [w for w in caught if issubclass(w.category, ResourceWarning)] == []
+
+
+@pytest.mark.parametrize("with_findings", [True, False])
+def test_each_finished_file_records_where_the_findings_file_ends(
+    tmp_path: Path, with_findings: bool
+) -> None:
+    """An audit's log names each file with the findings file's size just after its findings,
+    so the sizes grow to the file's whole length; with no findings file, every size is 0."""
+    make_corpus(tmp_path / "corpus", 6)
+    files = corpus_files([str(tmp_path / "corpus")])
+    findings = io.BytesIO() if with_findings else None
+    state = AuditState(str(tmp_path / "state"), SETTINGS)
+    state.open()
+    run_audit(files, job=Job(), engine=LocalEngine(1), state=state, findings=findings)
+    state.close()
+    log = [
+        orjson.loads(line) for line in (tmp_path / "state" / "done.jsonl").read_bytes().splitlines()
+    ]
+    ends = [record["findings_end"] for record in log]
+    assert [record["path"] for record in log] == files
+    if findings is None:
+        assert ends == [0] * len(files)
+    else:
+        assert ends == sorted(ends)
+        assert ends[-1] == len(findings.getvalue()) > 0

@@ -125,3 +125,23 @@ def test_groups_show_source_first_then_the_group_by_keys_by_name() -> None:
 def test_a_summary_keeps_the_20_worst_files_and_names_50_failed_ones() -> None:
     """docs/audit.md: the worst and failed files are cut to 20 and 50."""
     assert (WORST_FILES, FAILED_FILES) == (20, 50)
+
+
+def test_the_headline_names_each_count_in_report_order() -> None:
+    """The headline: files, failed files, lines, events, replies, model calls, errors and
+    warnings, in that order, each with its own value."""
+    summary = Summary(
+        totals=Counts(files=1, events=3, replies=4, model_calls=5, errors=6, warnings=7),
+        lines=2,
+        failed=8,
+    )
+    assert summary.headline() == [
+        ("files", 1),
+        ("failed files", 8),
+        ("lines", 2),
+        ("events", 3),
+        ("replies", 4),
+        ("model calls", 5),
+        ("errors", 6),
+        ("warnings", 7),
+    ]

@@ -438,3 +438,22 @@ def test_help_names_each_file_option_s_value_file():
     assert result.exit_code == 0
     for option in ("--report", "--junit", "--expected-failures"):
         assert f"{option} FILE" in result.output, result.output
+
+
+def test_a_report_to_dash_goes_to_stdout_before_the_summary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """``--report -`` writes the report's JSON lines on stdout, one per case run, before the
+    closing line; no file named ``-`` is made."""
+    monkeypatch.chdir(tmp_path)
+    case = ALL[0]
+    result = _conform("--program", ADAPTER, "-k", f"{case.file}#{case.name}", "--report", "-")
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    assert [(row["file"], row["name"], row["outcome"]) for row in rows] == [
+        (c.file, c.name, "passed")
+        for c in ALL
+        if f"{case.file}#{case.name}" in f"{c.file}#{c.name}"
+    ]
+    assert result.stdout.splitlines()[-1] == f"{len(rows)} passed, 0 failed"
+    assert list(tmp_path.iterdir()) == []

@@ -206,6 +206,7 @@ def _progress(total: int) -> Iterator[Callable[[FileAudit], None] | None]:
     if not sys.stderr.isatty():
         yield None
         return
+    from rich.console import Console  # noqa: PLC0415 - only on a terminal
     from rich.progress import (  # noqa: PLC0415 - only on a terminal
         BarColumn,
         MofNCompleteColumn,
@@ -226,7 +227,7 @@ def _progress(total: int) -> Iterator[Callable[[FileAudit], None] | None]:
     )
     started = time.monotonic()
     counts = {"events": 0, "findings": 0}
-    with Progress(*columns, transient=True) as bar:
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("audit", total=total, events=0, findings=0, rate="")
 
         def advance(done: FileAudit) -> None:
