@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import re
 from typing import Any
 
@@ -78,6 +79,16 @@ def test_keys_that_are_not_names_are_quoted():
     """A key with characters outside [A-Za-z0-9_] is written in brackets, quoted."""
     assert first_difference({"text:b": 1}, {"text:b": 2}) == Difference('$["text:b"]', 1, 2)
     assert first_difference({"": 1}, {"": 2}) == Difference('$[""]', 1, 2)
+
+
+def test_a_quote_or_backslash_in_a_quoted_key_is_escaped_with_a_backslash():
+    """Inside the brackets a key is a JSON string: ``"`` is written ``\\"`` and ``\\``
+    is written ``\\\\``, so the path reads back to the one key."""
+    key = 'say "hi" \\ now'
+    found = first_difference({key: 1}, {key: 2})
+    assert found == Difference('$["say \\"hi\\" \\\\ now"]', 1, 2)
+    assert found is not None
+    assert json.loads(found.path[2:-1]) == key
 
 
 def test_type_differences_report_the_whole_values():

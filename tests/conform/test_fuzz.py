@@ -127,13 +127,16 @@ RENAMED = ClassKey("$.output.message.name", "value")
 @pytest.mark.parametrize("target", TARGETS)
 @given(data=st.data())
 def test_generated_events_are_valid_wire_json_for_the_target(target: str, data: Any) -> None:
-    """Every generated event is accepted by the target's recorded schema and uses only its keys."""
+    """Every generated event is accepted by the target's recorded schema and uses only its keys;
+    a case's events are what it sends (an envelope case's: one per input line, replays too)."""
     case = data.draw(fuzz_cases(target, legal_only=data.draw(st.booleans())))
     version = VERSION[target]
     for obj in _wire_objects(case):
         assert agentscope_problems(obj, version) == [], obj
         assert set(obj) <= set(definitions(version)[obj["type"]]["properties"]), obj
-    assert [dict(e) for e in case.events] == _wire_objects(case) or target == "envelope"
+    assert [dict(e) for e in case.events] == _wire_objects(case)
+    sent = case.case["input"] if target == "envelope" else case.case["events"]
+    assert case.parts() == len(sent)
 
 
 @given(fuzz_cases(legal_only=True))
@@ -641,3 +644,34 @@ def test_a_mixed_stream_can_hold_every_segment_it_draws(monkeypatch: pytest.Monk
         settings=settings(max_examples=2000, database=None, phases=[Phase.generate]),
     )
     assert all(steps == sorted(steps) for steps in segments_of(found).values())
+
+
+def _rename_or_recast(case: Mapping[str, Any], out: dict[str, Any]) -> Answer:
+    """A planted bug of two classes: a message of an even number of events is renamed, one
+    of an odd number given another role."""
+    field = "name" if len(case.get("events", ())) % 2 == 0 else "role"
+    out["message"][field] = f"{out['message'][field]}?"
+    return Result(out)
+
+
+def test_each_class_s_shrink_counts_its_tries_from_zero(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tries counted while shrinking one class are not charged to the next: with half a try
+    allowed, each of two classes still meets itself again."""
+    monkeypatch.setattr(fuzz_module, "SHRINK_TRIES_PER_ASK", 0.5 / 1000)
+    monkeypatch.setattr(fuzz_module, "_trim", lambda *args, **kwargs: None)
+    report = fuzz(FakeProgram(_rename_or_recast), max_examples=60, shrink_budget=1000)
+    classes = report.classes()
+    assert {d.key.path for d in classes} == {"$.output.message.name", "$.output.message.role"}
+    assert all(d.shrunk for d in classes)
+
+
+def test_a_reduce_case_is_illegal_when_the_reference_finds_an_error_in_it() -> None:
+    """Legal-only trimming keeps out what :func:`_illegal` names: a reduce case the reference
+    folds with an error diagnostic; a warning alone is no error, and an envelope case is
+    never a fold's."""
+    start = {"type": "REPLY_START", "session_id": "s", "reply_id": "r1", "name": "a"}
+    ghost = {"type": "TEXT_BLOCK_DELTA", "reply_id": "r1", "block_id": "t9", "delta": "x"}
+    assert fuzz_module._illegal(_case([start, ghost]))
+    assert not fuzz_module._illegal(_case([start]))  # missing_reply_end: a warning
+    envelope = FuzzCase("envelope", {"name": "e", "input": ["not json"]}, False, ())
+    assert not fuzz_module._illegal(envelope)

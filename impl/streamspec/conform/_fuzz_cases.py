@@ -257,7 +257,8 @@ class FuzzCase:
         kind: ``reduce``, or ``envelope`` for the envelope target.
         case: the request case (``name``, ``description`` and the kind's input keys).
         after_each: reduce only: the message after every event is asked for.
-        events: the wire events of the case, in order (unwrapped for envelopes).
+        events: the wire events of the case, in order; for envelopes, one per input line
+            (a replayed line's event twice), unwrapped.
     """
 
     kind: str
@@ -279,8 +280,9 @@ class FuzzCase:
         return (len(self.events), len(self.key()))
 
     def parts(self) -> int:
-        """How many parts :meth:`without` can leave out: events, or envelope input lines."""
-        return len(self.case["input"] if self.kind == "envelope" else self.events)
+        """How many parts :meth:`without` can leave out: events (envelope: input lines, one
+        event each)."""
+        return len(self.events)
 
     def without(self, index: int) -> FuzzCase:
         """The same case with its ``index``-th event (envelope: input line) left out."""
@@ -372,7 +374,7 @@ def fuzz_cases(draw: st.DrawFn, target: str = TARGETS[0], legal_only: bool = Fal
             "source": "envelope",
             "input": lines,
         }
-        return FuzzCase("envelope", case, False, events)
+        return FuzzCase("envelope", case, False, _unwrapped(lines))
     options = draw(_reduce_options())
     after_each = draw(st.integers(0, 3)) == 3
     request: dict[str, Any] = {
