@@ -337,3 +337,22 @@ def test_version_is_the_installed_distribution_s() -> None:
     result = CliRunner().invoke(main, ["--version"], prog_name="streamspec")
     assert result.exit_code == 0
     assert result.stdout == f"streamspec, version {version('streamspec')}\n"
+
+
+@pytest.mark.parametrize(
+    ("stdin", "lines"), [(b"", 0), (_lines(_START), 1), (_lines(_START, _DELTA), 2)]
+)
+def test_check_counts_the_lines_read_none_for_empty_input(stdin: bytes, lines: int) -> None:
+    """The summary counts the lines read, 0 for an empty input; an end-of-input finding is
+    on the last line read."""
+    result = _run("check", "-", "--format", "json", stdin=stdin)
+    report = json.loads(result.stdout)
+    assert report["summary"]["lines"] == lines
+    assert _run("check", "-", stdin=stdin).stdout.splitlines()[-1].startswith(f"{lines} lines, ")
+    ends = [
+        finding["line"]
+        for reply in report["replies"]
+        for finding in reply["findings"]
+        if finding["code"] == "missing_reply_end"
+    ]
+    assert ends == ([lines] if lines else [])

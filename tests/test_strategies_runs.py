@@ -4,10 +4,12 @@ and its result's chunks."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, find, settings
+from hypothesis import HealthCheck, find, given, settings
+from hypothesis import strategies as st
 from streamspec import Reducer
-from streamspec._events import Event, ReplyStartEvent
-from streamspec.testing import REPLY_ID, tool_call_scenarios
+from streamspec._events import Event, ReplyStartEvent, TextBlockDeltaEvent
+from streamspec.testing import REPLY_ID, _strategies_runs, tool_call_scenarios
+from streamspec.testing._strategies import with_changes
 
 CALL = "call-1"
 _SEARCH = settings(max_examples=2000, suppress_health_check=list(HealthCheck), deadline=None)
@@ -60,3 +62,19 @@ def test_a_tool_call_scenario_gives_its_result_text_and_data_chunks(kind: str) -
 
     found = find(tool_call_scenarios(CALL), has, settings=_SEARCH)
     assert has(found)
+
+
+@given(data=st.data(), size=st.integers(0, 5))
+def test_another_reply_s_delta_is_put_among_the_deltas_and_nothing_else_changes(
+    data: st.DataObject, size: int
+) -> None:
+    """The deltas stay whole and in order; at most one copy of one of them, naming another
+    reply, is put in among them."""
+    deltas: list[Event] = [
+        TextBlockDeltaEvent(reply_id=REPLY_ID, block_id="b0", delta=str(i)) for i in range(size)
+    ]
+    out = _strategies_runs._with_foreign(data.draw, deltas)
+    assert [e for e in out if e.reply_id == REPLY_ID] == deltas
+    foreign = [e for e in out if e.reply_id != REPLY_ID]
+    assert len(foreign) <= 1
+    assert all(with_changes(e, reply_id=REPLY_ID) in deltas for e in foreign)
