@@ -212,3 +212,12 @@ def test_a_root_without_docs_gets_every_page_with_its_sections_titled(tmp_path: 
 def test_a_table_cell_is_one_line_with_its_pipes_escaped(value: object, cell: str) -> None:
     """A generated table's cell never breaks its row: pipes escaped, newlines made spaces."""
     assert _docs._cell(value) == cell
+
+
+def test_the_generated_files_are_written_with_every_missing_folder(tmp_path: Path) -> None:
+    """Into a root that has no docs yet, not even its folders, every generated file is
+    written, folders made, and a check then finds nothing stale."""
+    root = tmp_path / "new" / "repository"
+    assert _docs.main(["--root", str(root)]) == 0
+    assert (root / "docs" / "machines.md").is_file()
+    assert _docs.main(["--check", "--root", str(root)]) == 0

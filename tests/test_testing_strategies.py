@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, find, given, settings
 from streamspec import ABSENT, Reducer, decode_event, encode_event
+from streamspec._events import TextBlockDeltaEvent, TextBlockEndEvent, TextBlockStartEvent
 from streamspec.testing import (
     OTHER_REPLY_ID,
     REPLY_ID,
@@ -33,7 +34,12 @@ from streamspec.testing import (
     urls,
     with_wrong_reply_id,
 )
-from streamspec.testing._strategies import INVALID_CHUNKS, permission_rules, with_changes
+from streamspec.testing._strategies import (
+    INVALID_CHUNKS,
+    _kinds_to_draw,
+    permission_rules,
+    with_changes,
+)
 
 _FIND = settings(max_examples=2000, suppress_health_check=list(HealthCheck), database=None)
 
@@ -212,3 +218,21 @@ def test_a_drawn_result_data_chunk_names_each_block_id_or_none(block_id: Any) ->
         events_of_kind("tool_result_data_delta"), lambda e: e.block_id == block_id, settings=_FIND
     )
     assert found.block_id == block_id and found.tool_call_id in TOOL_CALL_IDS
+
+
+def test_a_guided_draw_that_skips_deltas_offers_every_other_kind() -> None:
+    """Skipping deltas leaves the kinds that move an entity on, sorted; with nothing but
+    deltas there is nothing to skip to, so every kind stays."""
+    start = TextBlockStartEvent(reply_id="r1", block_id="b0")
+    delta = TextBlockDeltaEvent(reply_id="r1", block_id="b0", delta="x")
+    end = TextBlockEndEvent(reply_id="r1", block_id="b0")
+    assert _kinds_to_draw([start, delta, end], skip_deltas=True) == [
+        "text_block_end",
+        "text_block_start",
+    ]
+    assert _kinds_to_draw([start, delta, end], skip_deltas=False) == [
+        "text_block_delta",
+        "text_block_end",
+        "text_block_start",
+    ]
+    assert _kinds_to_draw([delta], skip_deltas=True) == ["text_block_delta"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from streamspec._errors import UsageError
 from streamspec.conform import _divergences
-from streamspec.conform._vectors import load_cases
+from streamspec.conform._vectors import VectorCase, load_cases
 
 
 def test_divergence_page_is_fresh() -> None:
@@ -75,3 +75,17 @@ def test_a_value_in_a_row_is_compact_json_cut_at_60_characters(value: object, sh
     """A row shows a value as code of at most 60 characters (59 and an ellipsis when cut),
     with pipes escaped and backquotes turned to quotes so the table stays whole."""
     assert _divergences._short(value) == shown
+
+
+def test_a_case_s_size_counts_its_events_or_its_envelope_input_lines() -> None:
+    """The smallest case of a class is the one with the fewest events (an envelope case's:
+    input lines), then the shortest JSON, then the first id."""
+
+    def vector(name: str, case: dict[str, object]) -> VectorCase:
+        return VectorCase("envelope", "must", "f.json", name, (), case)
+
+    three_lines = vector("a", {"input": ["x", "y", "z"]})
+    two_events = vector("b", {"events": [{"type": "A"}, {"type": "B"}]})
+    assert _divergences._size(three_lines)[0] == 3
+    assert _divergences._size(two_events)[0] == 2
+    assert min([three_lines, two_events], key=_divergences._size) is two_events

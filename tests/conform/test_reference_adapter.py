@@ -227,6 +227,18 @@ def test_serve_errors_on_a_run_before_start_and_keeps_going():
     assert answers[1]["type"] == "ready"
 
 
+def test_serve_errors_on_a_run_of_a_kind_not_started_and_keeps_going():
+    """A run of a kind the start did not take is answered errored with its seq, once; the
+    next run of a started kind still gets its result."""
+    start = msg.start(["judge"], ALL_CHECKS)
+    status, answers = _serve(
+        start, msg.run(3, "reduce", _reduce_case(), after_each=False), START, msg.stop()
+    )
+    assert status == 0
+    assert answers[1:] == [msg.errored("kind 'reduce' was not started", 3), answers[2]]
+    assert answers[2]["type"] == "ready"
+
+
 def test_serve_answers_a_failing_case_errored_and_keeps_running():
     """A case the reference cannot run is errored with the error's type and text; the next case still gets a result."""
     bad = msg.run(1, "pairing", {"operation": "sort", "input": []}, after_each=False)

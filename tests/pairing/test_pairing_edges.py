@@ -142,3 +142,29 @@ def test_arguments_are_judged_only_when_given(function: dict[str, Any], flagged:
         {"role": "tool", "tool_call_id": "c1", "content": "ok"},
     ]
     assert ("invalid_arguments" in _rules(messages)) is flagged
+
+
+def test_an_assistant_turn_without_calls_between_results_is_moved_after_them() -> None:
+    """Only an assistant turn with calls heads a batch of its own; one without calls wedged
+    between a batch's results is moved after them, as a system message would be."""
+    two_calls = {"role": "assistant", "content": None, "tool_calls": [{"id": "c1"}, {"id": "c2"}]}
+    first = {"role": "tool", "tool_call_id": "c1", "content": "r1"}
+    aside = {"role": "assistant", "content": "still working"}
+    second = {"role": "tool", "tool_call_id": "c2", "content": "r2"}
+    out, changed = repack_tool_result_blocks([two_calls, first, aside, second])
+    assert changed is True
+    assert out == [two_calls, first, second, aside]
+
+
+def test_an_early_result_of_a_later_call_between_a_call_and_its_result_moves_that_result() -> None:
+    """spec/vectors/pairing/README.md, rebuild: a result is moved (``result_to_call``) when an
+    item between its call and it took an entry of a later call; that early result is moved
+    to its own call (``early_result``)."""
+    call_a = {"role": "assistant", "content": None, "tool_calls": [{"id": "a"}]}
+    call_b = {"role": "assistant", "content": None, "tool_calls": [{"id": "b"}]}
+    result_a = {"role": "tool", "tool_call_id": "a", "content": "ra"}
+    result_b = {"role": "tool", "tool_call_id": "b", "content": "rb"}
+    repaired, report = repair([call_a, result_b, result_a, call_b], "openai")
+    assert repaired == [call_a, result_a, call_b, result_b]
+    moves = [(a.reason, a.index, a.into, a.id) for a in report.actions if a.kind is ActionKind.MOVE]
+    assert moves == [("result_to_call", 2, 0, "a"), ("early_result", 1, 3, "b")]

@@ -598,13 +598,16 @@ def guided(
     if entity is None:
         entity = draw(st.sampled_from(sorted({_entity(t) for t in templates})))
     mine = [t for t in templates if _entity(t) == entity]
-    kinds = sorted({t.KIND for t in mine})
-    onward = [kind for kind in kinds if not kind.endswith("_delta")]
-    skip_deltas: bool = draw(st.booleans())
-    if onward and skip_deltas:
-        kinds = onward
-    kind = draw(st.sampled_from(kinds))
+    kind = draw(st.sampled_from(_kinds_to_draw(mine, skip_deltas=draw(st.booleans()))))
     return draw(st.sampled_from([t for t in mine if kind == t.KIND]))
+
+
+def _kinds_to_draw(templates: Sequence[Event], *, skip_deltas: bool) -> list[str]:
+    """The sorted kinds of ``templates``; with ``skip_deltas``, those that are not deltas,
+    unless every one is."""
+    kinds = sorted({t.KIND for t in templates})
+    onward = [kind for kind in kinds if not kind.endswith("_delta")]
+    return onward if skip_deltas and onward else kinds
 
 
 @st.composite
