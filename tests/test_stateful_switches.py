@@ -211,3 +211,21 @@ def test_object_mode_reports_only_paths_the_decoder_reports() -> None:
         with pytest.raises(DecodeError) as raised:
             decode_event(broken)
         assert raised.value.paths == (path,)
+
+
+class _NoUnreadable(Reducer):
+    """A reducer with no way to count unreadable input."""
+
+    @property
+    def reject_unreadable(self) -> Any:
+        raise AttributeError("reject_unreadable")
+
+
+def test_without_unreadable_the_machine_never_asks_for_reject_unreadable() -> None:
+    """An implementation that cannot count unreadable input passes with ``unreadable`` off,
+    the refusals after ``finish()`` checked included."""
+    run_against(
+        lambda strict, **options: _NoUnreadable(strict=strict, **options),
+        after_finish=UsageError,
+        settings_=_FEW,
+    )

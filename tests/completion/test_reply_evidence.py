@@ -57,3 +57,65 @@ def test_reply_deltas_stream_chunks_on_the_envelope_s_channels() -> None:
         calls.feed(decode_event(obj))
     chunks = [(c.channel, c.text) for c in found if isinstance(c, StreamedChunk)]
     assert chunks == [("text", "a"), ("thinking", "b"), ("tool_input", "{}")]
+
+
+def test_output_or_a_receipt_with_no_call_open_opens_the_next_call_and_belongs_to_it() -> None:
+    """Rule 2: a delta with no call open opens one (no block start, no MODEL_CALL_START
+    before it), and its chunk is that call's; a MODEL_CALL_END with none open opens one, and
+    its receipt is that call's."""
+    from streamspec._completion_events import ModelReceiptEvent
+    from streamspec.completion._reply_evidence import AgentScopeCalls, CallOpened, StreamedChunk
+
+    found: list[object] = []
+    calls = AgentScopeCalls(found.append)
+    r = {"reply_id": "r1"}
+    for obj in [
+        {"type": "REPLY_START", "session_id": "s", "reply_id": "r1", "name": "a"},
+        {"type": "TEXT_BLOCK_DELTA", **r, "block_id": "t", "delta": "a"},
+        {"type": "MODEL_CALL_END", **r, "input_tokens": 1, "output_tokens": 1},
+        {"type": "THINKING_BLOCK_DELTA", **r, "block_id": "k", "delta": "b"},
+        {"type": "MODEL_CALL_END", **r, "input_tokens": 1, "output_tokens": 1},
+        {"type": "MODEL_CALL_END", **r, "input_tokens": 1, "output_tokens": 1},
+    ]:
+        calls.feed(decode_event(obj))
+    seen = [
+        (type(e).__name__, e.call)
+        for e in found
+        if isinstance(e, CallOpened | StreamedChunk | ModelReceiptEvent)
+    ]
+    assert seen == [
+        ("CallOpened", "1"),
+        ("StreamedChunk", "1"),
+        ("ModelReceiptEvent", "1"),
+        ("CallOpened", "2"),
+        ("StreamedChunk", "2"),
+        ("ModelReceiptEvent", "2"),
+        ("CallOpened", "3"),
+        ("ModelReceiptEvent", "3"),
+    ]
+
+
+def test_a_block_start_opens_a_call_only_when_none_is_open() -> None:
+    """Rule 2: a thinking block, tool call or text block that starts with no call open opens
+    one; one that starts inside an open call stays in it."""
+    from streamspec.completion._reply_evidence import AgentScopeCalls, CallOpened
+
+    r = {"reply_id": "r1"}
+    starts = [
+        {"type": "THINKING_BLOCK_START", **r, "block_id": "k"},
+        {"type": "TOOL_CALL_START", **r, "tool_call_id": "c", "tool_call_name": "f"},
+        {"type": "TEXT_BLOCK_START", **r, "block_id": "t"},
+    ]
+    for start in starts:
+        found: list[object] = []
+        calls = AgentScopeCalls(found.append)
+        for obj in [
+            {"type": "REPLY_START", "session_id": "s", "reply_id": "r1", "name": "a"},
+            start,
+            {"type": "MODEL_CALL_END", **r, "input_tokens": 1, "output_tokens": 1},
+            {"type": "MODEL_CALL_START", **r, "model_name": "m"},
+            start,
+        ]:
+            calls.feed(decode_event(obj))
+        opened = [e.call for e in found if isinstance(e, CallOpened)]
+        assert opened == ["1", "2"], start["type"]

@@ -900,6 +900,8 @@ VIOLATIONS: list[tuple[str, list[dict[str, Any]], str]] = [
      "RUN_FINISHED.outcome.interrupt.interrupts.0.reason: Field required"),
     ("negative count", [started(), finished(usage=[{"inputTokens": -1}])],
      "RUN_FINISHED.usage.0.inputTokens: Input should be greater than or equal to 0"),
+    ("count a string", [started(), finished(usage=[{"outputTokens": "3"}])],
+     "RUN_FINISHED.usage.0.outputTokens: Input should be a valid integer"),
     ("usage entry not an object", [started(), finished(usage=[3])],
      "RUN_FINISHED.usage.0: Input should be a valid dictionary"),
     ("content a number", [started(), ev("TOOL_CALL_RESULT", messageId="r", toolCallId="c", content=3)],

@@ -353,6 +353,14 @@ def test_done_and_a_record_without_type_are_unknown() -> None:
     )
     assert [(n, c) for n, c, _ in problems(lines)] == [(2, "unknown_record"), (3, "unknown_record")]
     assert "no type" in problems(lines)[1][2]
+    [done] = [line for line in lines if line.number == 2]
+    assert done.problem is not None
+    assert done.problem.message == (
+        "Anthropic Messages record of unknown type '[DONE]'; kept, no effect"
+    )
+    assert done.problem.details == {"line": 2, "source": "anthropic", "type": "[DONE]"}
+    assert isinstance(done.record, UnknownEvent)
+    assert done.record.raw == envelope({"type": "[DONE]"})
 
 
 # ------------------------------------------------------------------ rule 2: shapes

@@ -151,7 +151,7 @@ class Checker:
         >>> checker.feed(Line(1, TextBlockDeltaEvent(reply_id="r", block_id="b", delta="x")))
         []
         >>> [f.diagnostic.code for f in checker.finish()]
-        ['unknown_block']
+        ['unknown_block', 'missing_reply_end']
     """
 
     def __init__(self, *, source: str = "auto") -> None:
