@@ -221,3 +221,24 @@ def test_the_generated_files_are_written_with_every_missing_folder(tmp_path: Pat
     assert _docs.main(["--root", str(root)]) == 0
     assert (root / "docs" / "machines.md").is_file()
     assert _docs.main(["--check", "--root", str(root)]) == 0
+
+
+def test_a_section_written_into_its_home_cannot_be_in_another_file_too(
+    docs_copy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A section missing from its home file is written there; the same section's markers in a
+    later file are then a second copy, refused with both files named."""
+    home = docs_copy / "docs" / "machines.md"
+    text = home.read_text(encoding="utf-8")
+    begin = text.index("<!-- BEGIN GENERATED: machine:block -->")
+    end = text.index("<!-- END GENERATED: machine:block -->\n") + len(
+        "<!-- END GENERATED: machine:block -->\n"
+    )
+    home.write_text(text[:begin] + text[end:], encoding="utf-8")
+    other = docs_copy / "docs" / "violations.md"
+    other.write_text(other.read_text(encoding="utf-8") + "\n" + text[begin:end], encoding="utf-8")
+
+    assert _docs.main(["--check", "--root", str(docs_copy)]) == 2
+    assert capsys.readouterr().err == (
+        "error: docs/violations.md: section 'machine:block' is also in docs/machines.md\n"
+    )
