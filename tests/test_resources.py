@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
 from streamspec import _resources
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_the_source_tree_is_read_only_in_a_checkout_that_has_the_folder(
@@ -54,3 +57,18 @@ def test_an_example_is_a_path_in_the_examples_folder() -> None:
     path = _resources.example_path("seed000.agentscope.jsonl")
     assert isinstance(path, Path) and path.is_file()
     assert path.parent.name in ("examples", "_examples")
+
+
+def test_an_installed_copy_reads_the_folders_its_wheel_puts_beside_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Outside a checkout the spec and the examples are read from the folders
+    pyproject.toml's wheel build puts into the package."""
+    wheel = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["hatch"][
+        "build"
+    ]["targets"]["wheel"]["force-include"]
+    package = Path(_resources._PACKAGE)
+    monkeypatch.setattr(_resources, "_REPO", str(tmp_path))
+    monkeypatch.delenv("STREAMSPEC_SPEC_DIR", raising=False)
+    assert _resources.spec_dir() == package.parent / wheel["spec"]
+    assert _resources.example_path("a.jsonl") == package.parent / wheel["examples"] / "a.jsonl"

@@ -28,6 +28,7 @@ from streamspec.cli._console import GuardedCommand, cannot_open
 from streamspec.cli._inputs import InputFile, OutputFile
 from streamspec.conform._compare import ALL_CHECKS
 from streamspec.conform._conform import (
+    OUTCOMES,
     CaseOutcome,
     ExpectedFailures,
     Summary,
@@ -119,7 +120,7 @@ def _print_summary(
 
 
 def _zero() -> dict[str, int]:
-    return dict.fromkeys(("passed", "failed", "errored", "skipped", "xfail", "xpass"), 0)
+    return dict.fromkeys(OUTCOMES, 0)
 
 
 @contextlib.contextmanager
