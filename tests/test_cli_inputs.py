@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import errno
+import io
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
 import pytest
+from streamspec.cli import _console
 from streamspec.cli._inputs import InputFile, OutputFile
 
 
@@ -34,3 +38,33 @@ def test_a_value_that_is_not_a_path_is_taken_as_it_is() -> None:
     given = object()
     assert InputFile().convert(given, None, None) is given
     assert OutputFile().convert(given, None, None) is given
+
+
+class _FailingStream(io.BytesIO):
+    """A stream whose every read fails as a bad disk does."""
+
+    def read(self, size: int | None = -1) -> bytes:
+        raise OSError(errno.EIO, "Input/output error")
+
+    def read1(self, size: int = -1) -> bytes:
+        raise OSError(errno.EIO, "Input/output error")
+
+    def __iter__(self) -> Iterator[bytes]:
+        raise OSError(errno.EIO, "Input/output error")
+
+
+@pytest.mark.parametrize("how", ["read", "read1", "iterate"])
+def test_a_read_that_fails_is_a_read_error_naming_the_input_and_the_reason(how: str) -> None:
+    """Every way of reading an input turns the system's error into a ReadError holding the
+    input's name and the system's words."""
+    readable = _console._Readable(_FailingStream(), "trace.jsonl")
+    with pytest.raises(_console.ReadError) as caught:
+        if how == "read":
+            readable.read()
+        elif how == "read1":
+            readable.read1(10)
+        else:
+            list(readable)
+    assert caught.value.name == "trace.jsonl"
+    assert caught.value.reason == "Input/output error"
+    assert str(caught.value) == "cannot read trace.jsonl: Input/output error"
