@@ -8,13 +8,9 @@ from pathlib import Path
 from streamspec.check._render import render_report
 from streamspec.check._run import check_lines
 from streamspec.sources import read_events
+from terminal import Terminal
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-
-
-class _Terminal(io.StringIO):
-    def isatty(self) -> bool:
-        return True
 
 
 def _report(name: str, out: io.StringIO) -> str:
@@ -25,7 +21,7 @@ def _report(name: str, out: io.StringIO) -> str:
 
 def test_a_clean_stream_ends_ok_in_bold_green_and_plain_text_has_no_codes() -> None:
     """On a terminal the verdict is bold green (SGR 1;32); in a file there is no escape code."""
-    coloured = _report("seed000.agentscope.jsonl", _Terminal())
+    coloured = _report("seed000.agentscope.jsonl", Terminal())
     assert coloured.rstrip("\n").endswith("\x1b[1;32mok\x1b[0m")
     plain = _report("seed000.agentscope.jsonl", io.StringIO())
     assert "\x1b[" not in plain and plain.rstrip("\n").endswith("— ok")
@@ -37,7 +33,7 @@ def test_a_stream_with_errors_ends_in_bold_red() -> None:
         b'{"type":"REPLY_START","session_id":"s","reply_id":"r","name":"a"}\n'
         b'{"type":"TEXT_BLOCK_DELTA","reply_id":"r","block_id":"b","delta":"x"}\n'
     )
-    out = _Terminal()
+    out = Terminal()
     render_report(check_lines(read_events(io.BytesIO(data))), out)
     assert out.getvalue().rstrip("\n").endswith("\x1b[1;31mviolations found\x1b[0m")
 
@@ -52,7 +48,7 @@ def test_warnings_are_yellow_line_numbers_and_meanings_dim_headers_bold() -> Non
         b'{"type":"REPLY_START","session_id":"s","reply_id":"r","name":"a"}\n'
         b'{"type":"TEXT_BLOCK_START","reply_id":"r","block_id":"b"}\n'
     )
-    out = _Terminal()
+    out = Terminal()
     render_report(check_lines(read_events(io.BytesIO(data))), out)
     text = out.getvalue()
     assert "\x1b[2m2: \x1b[0m\x1b[33mopen_at_end\x1b[0m: block 'text:b' is still open" in text

@@ -7,6 +7,7 @@ import json
 import re
 import subprocess
 import sys
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
@@ -332,8 +333,6 @@ def test_process_reduces_the_2_0_11_fixture_cleanly() -> None:
 def test_version_is_the_installed_distribution_s() -> None:
     """``streamspec --version`` prints the version of the installed ``streamspec``
     distribution, as its metadata records it, and exits 0."""
-    from importlib.metadata import version
-
     result = CliRunner().invoke(main, ["--version"], prog_name="streamspec")
     assert result.exit_code == 0
     assert result.stdout == f"streamspec, version {version('streamspec')}\n"

@@ -19,6 +19,7 @@ import pytest
 from audit_corpus import EXAMPLES, make_corpus
 from source_streams import run_cli
 from streamspec.cli import _audit as cli_audit
+from terminal import Terminal
 
 
 def test_audit_examples_prints_the_summary_and_writes_the_report(tmp_path: Path) -> None:
@@ -320,20 +321,13 @@ def test_dask_workers_get_absolute_paths_and_local_ones_the_paths_found(
     assert given == [str(tmp_path / found) if engine == "dask" else found]
 
 
-class _Terminal(io.StringIO):
-    """A stream that says it is a terminal."""
-
-    def isatty(self) -> bool:
-        return True
-
-
 @pytest.mark.parametrize("terminal", [True, False])
 def test_the_progress_bar_is_drawn_on_stderr_and_only_on_a_terminal(
     terminal: bool, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """stdout carries only the result: the bar goes to stderr, and only when stderr is a
     terminal; elsewhere there is no bar to advance."""
-    stderr = _Terminal() if terminal else io.StringIO()
+    stderr = Terminal() if terminal else io.StringIO()
     monkeypatch.setattr(sys, "stderr", stderr)
     with cli_audit._progress(3) as progress:
         assert (progress is not None) is terminal

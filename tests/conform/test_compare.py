@@ -86,8 +86,8 @@ def test_a_quote_or_backslash_in_a_quoted_key_is_escaped_with_a_backslash():
     is written ``\\\\``, so the path reads back to the one key."""
     key = 'say "hi" \\ now'
     found = first_difference({key: 1}, {key: 2})
-    assert found == Difference('$["say \\"hi\\" \\\\ now"]', 1, 2)
     assert found is not None
+    assert found == Difference('$["say \\"hi\\" \\\\ now"]', 1, 2)
     assert json.loads(found.path[2:-1]) == key
 
 

@@ -235,7 +235,8 @@ def test_serve_errors_on_a_run_of_a_kind_not_started_and_keeps_going():
         start, msg.run(3, "reduce", _reduce_case(), after_each=False), START, msg.stop()
     )
     assert status == 0
-    assert answers[1:] == [msg.errored("kind 'reduce' was not started", 3), answers[2]]
+    assert len(answers) == 3
+    assert answers[1] == msg.errored("kind 'reduce' was not started", 3)
     assert answers[2]["type"] == "ready"
 
 
