@@ -758,6 +758,20 @@ def test_a_folded_last_line_ends_the_stream_with_an_empty_line() -> None:
     assert reducer.to_dict()["content"][0]["text"] == "x"
 
 
+@pytest.mark.parametrize("folding", [False, True], ids=["read", "folding"])
+def test_a_line_with_two_bad_fields_is_one_problem_naming_both(folding: bool) -> None:
+    """Every bad field of a line is named in its one ``unreadable_line`` problem, joined by
+    ``; ``, whether or not the reader offers objects to a fold first."""
+    data = b'{"type":"TEXT_BLOCK_DELTA","reply_id":5,"block_id":6,"delta":"x"}\n'
+    folds = Reducer().object_folds() if folding else None
+    (line,) = read_records(io.BytesIO(data), structure_event, folds=folds)
+    assert line.record is None and line.problem is not None
+    assert line.problem.code == "unreadable_line"
+    assert line.problem.message == (
+        "expected string, got integer @ $.reply_id; expected string, got integer @ $.block_id"
+    )
+
+
 def test_a_long_line_folds_unless_its_brackets_could_nest_past_the_limit() -> None:
     """A delta line longer than the shortest too-deep line still folds when it has few
     brackets; one that nests past MAX_DEPTH is not offered to the fold and is reported."""

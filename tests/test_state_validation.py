@@ -322,6 +322,19 @@ def test_a_wrong_version_stops_the_check_before_the_other_fields():
     )
 
 
+@pytest.mark.parametrize("tag", ["streamspec.reducer-state-2", 1, None])
+def test_a_wrong_format_stops_the_check_before_the_other_fields(tag: Any) -> None:
+    """Another format tag is the only problem reported, even with other fields broken too."""
+    state = _valid()
+    state["format"] = tag
+    state["next_index"] = -2
+    state["extra"] = 1
+    with pytest.raises(StateError) as caught:
+        Reducer.from_state(state)
+    assert caught.value.paths == ("$.format",)
+    assert caught.value.problems[0].startswith("expected 'streamspec.reducer-state', got ")
+
+
 def test_a_bogus_state_name_fails_in_from_state_not_in_apply():
     """A reply_state outside the machine used to fail later in apply() as KeyError; now from_state refuses it."""
     state = _valid()

@@ -13,11 +13,14 @@ import time
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
+from types import SimpleNamespace
 
 import orjson
 import pytest
 from audit_corpus import EXAMPLES, make_corpus
 from source_streams import run_cli
+from streamspec.audit._file import FileAudit
+from streamspec.audit._summary import Counts, Summary
 from streamspec.cli import _audit as cli_audit
 from terminal import Terminal
 
@@ -333,3 +336,23 @@ def test_the_progress_bar_is_drawn_on_stderr_and_only_on_a_terminal(
         assert (progress is not None) is terminal
     assert capsys.readouterr().out == ""
     assert ("0/3" in stderr.getvalue()) is terminal
+
+
+def test_the_progress_bar_counts_events_findings_and_the_rate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each file read adds its events and its errors and warnings to the bar's counts; the rate
+    is the events so far over the seconds since the bar began."""
+    stderr = Terminal()
+    monkeypatch.setattr(sys, "stderr", stderr)
+    clock = iter([100.0, 102.0, 104.0])
+    monkeypatch.setattr(cli_audit, "time", SimpleNamespace(monotonic=lambda: next(clock)))
+    first = Summary(totals=Counts(files=1, events=300, errors=2, warnings=1))
+    second = Summary(totals=Counts(files=1, events=1500, errors=4))
+    with cli_audit._progress(2) as progress:
+        assert progress is not None
+        progress(FileAudit(path="a.jsonl", summary=first))
+        progress(FileAudit(path="b.jsonl", summary=second))
+    drawn = stderr.getvalue()
+    assert "2/2" in drawn
+    assert "1,800 events, 7 findings, 450 events/s" in drawn

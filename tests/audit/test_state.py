@@ -163,3 +163,23 @@ def test_each_finished_file_records_where_the_findings_file_ends(
     else:
         assert ends == sorted(ends)
         assert ends[-1] == len(findings.getvalue()) > 0
+
+
+def test_a_resumed_audit_cuts_the_findings_of_files_in_flight(tmp_path: Path) -> None:
+    """Findings written past the last finished file (a file in flight when the run was killed)
+    are cut off before the resumed run writes, so the findings file ends as an unbroken run's."""
+    make_corpus(tmp_path / "corpus", 6)
+    files = corpus_files([str(tmp_path / "corpus")])
+    unbroken = io.BytesIO()
+    run_audit(files, job=Job(), engine=LocalEngine(1), findings=unbroken)
+    findings = io.BytesIO()
+    state = AuditState(str(tmp_path / "state"), SETTINGS)
+    state.open()
+    run_audit(files[:3], job=Job(), engine=LocalEngine(1), state=state, findings=findings)
+    state.close()
+    findings.write(b'{"file": "in flight", "code": "cut sh' * len(unbroken.getvalue()))
+    resumed = _resumed(tmp_path / "state")
+    run_audit(files, job=Job(), engine=LocalEngine(1), state=resumed, findings=findings)
+    resumed.close()
+    assert findings.getvalue() == unbroken.getvalue()
+    assert unbroken.getvalue().count(b"\n") > 3

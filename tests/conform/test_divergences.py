@@ -89,3 +89,47 @@ def test_a_case_s_size_counts_its_events_or_its_envelope_input_lines() -> None:
     assert _divergences._size(three_lines)[0] == 3
     assert _divergences._size(two_events)[0] == 2
     assert min([three_lines, two_events], key=_divergences._size) is two_events
+
+
+_PADDING = 'Data-block base64 chunk that does not decode (`"x"`, unpadded `"YQ"`, `"iVBOR=="`)'
+
+
+@pytest.mark.parametrize(
+    ("column", "key", "codes", "row"),
+    [
+        ("agentscope-2.0.11", "errored Error: Incorrect padding", (), ("content", _PADDING)),
+        (
+            "agentscope-2.0.3",
+            "errored Error: Invalid base64-encoded string: number of data characters (N)",
+            ("invalid_base64", "unknown_block"),
+            ("content", _PADDING),
+        ),
+        (
+            "agentscope-2.0.3",
+            "errored AttributeError: 'CustomEvent' object has no attribute 'reply_id'",
+            (),
+            ("agentscope-203", "Any `CUSTOM` event"),
+        ),
+        (
+            "agentscope-2.0.11",
+            "differs $.output.message.content[*].name",
+            ("unknown_block",),
+            ("ordering", "A delta or end for a block that never started"),
+        ),
+        ("agentscope-2.0.11", "differs $.output.message.content[*].name", (), None),
+        ("agentscope-2.0.11", "errored Error: Incorrect spacing", ("x", "y"), None),
+        ("reference", "errored Error: Incorrect padding", ("invalid_base64",), None),
+    ],
+    ids=["padding", "base64-two-codes", "custom-203", "one-code", "no-code", "other-error", "ours"],
+)
+def test_a_divergence_class_is_documented_by_its_message_or_else_its_one_code(
+    column: str, key: str, codes: tuple[str, ...], row: tuple[str, str] | None
+) -> None:
+    """An AgentScope error about base64 is the base64 row whatever the codes; any other class
+    is documented by its case's code when it has exactly one; the reference is never."""
+    found = _divergences._documented(column, key, codes)
+    if row is None:
+        assert found == "not documented"
+    else:
+        section, situation = row
+        assert found == f"[{situation}](differences-agentscope.md#{section})"

@@ -108,6 +108,7 @@ def test_a_program_that_exits_before_ready_is_a_protocol_error_with_its_stderr()
     ("answer", "reason"),
     [
         ("hello", "unreadable answer line 'hello': not JSON"),
+        ("hello XX", "unreadable answer line 'hello XX': not JSON"),
         ("h" * 201, "unreadable answer line '" + "h" * 200 + "...': not JSON"),
         ("h" * 200, "unreadable answer line '" + "h" * 200 + "': not JSON"),
         ('{"type": "result", "seq": 1, "output": {}}', "invalid answer to start: expected type"),

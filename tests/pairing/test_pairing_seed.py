@@ -6,6 +6,7 @@ import copy
 from typing import Any
 
 import orjson
+import pytest
 from streamspec.pairing import (
     cleanup_orphan_tool_calls,
     merge_adjacent_tool_calls,
@@ -108,6 +109,42 @@ def test_merge_keeps_reasoning_content_joined_by_newline():
     )
     assert changed
     assert out[0]["reasoning_content"] == "r1\nr2"
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "kept"),
+    [
+        (None, "r2", "r2"),
+        ("", "r2", "r2"),
+        (7, "r2", "r2"),
+        (["r1"], "r2", "r2"),
+        ("r1", None, "r1"),
+        ("r1", "", "r1"),
+        ("r1", 7, "r1"),
+    ],
+)
+def test_merge_joins_only_non_empty_reasoning_strings(first: Any, second: Any, kept: str) -> None:
+    """A reasoning_content that is not a non-empty string is not joined: the merged message
+    keeps the other one's alone."""
+    out, changed = merge_adjacent_tool_calls(
+        [
+            {
+                "role": "assistant",
+                "content": None,
+                "reasoning_content": first,
+                "tool_calls": [{"id": "c00"}],
+            },
+            {
+                "role": "assistant",
+                "content": None,
+                "reasoning_content": second,
+                "tool_calls": [{"id": "c01"}],
+            },
+        ]
+    )
+    assert changed
+    assert summarize(out) == ["assistant(c00,c01)"]
+    assert out[0]["reasoning_content"] == kept
 
 
 def test_merge_single_message_is_not_out_of_bounds():

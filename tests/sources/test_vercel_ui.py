@@ -1024,7 +1024,8 @@ VIOLATIONS = [
 
 @pytest.mark.parametrize(("chunks", "message"), VIOLATIONS)
 def test_violation(chunks: list[dict[str, Any]], message: str) -> None:
-    """Each break of the protocol is one source_violation error on its line, kept whole, never folded."""
+    """Each break of the protocol is one source_violation error on its line, kept whole, never
+    folded: the line gives nothing else."""
     lines = sse(*chunks, done=False)
     read_lines = read(lines)
     found = [line for line in read_lines if line.problem is not None]
@@ -1041,6 +1042,7 @@ def test_violation(chunks: list[dict[str, Any]], message: str) -> None:
         "payload": chunks[-1],
     }
     assert line.event is None
+    assert [other for other in read_lines if other.number == line.number] == [line]
 
 
 def test_a_violation_is_not_folded() -> None:
