@@ -130,3 +130,19 @@ def test_a_stray_result_names_the_role_before_it_and_none_at_the_start():
     (after_user,) = check_history([U(), T("a")], "mistral")
     assert after_user.index == 1
     assert after_user.message == "Unexpected role 'tool' after role 'user'"
+
+
+@pytest.mark.parametrize("dialect", ["anthropic", "deepseek-strict"])
+def test_results_of_an_id_declared_twice_in_one_call_take_its_occurrences_in_order(
+    dialect: str,
+) -> None:
+    """Own: each result takes the first unanswered occurrence of its id, so the first result
+    answers the first entry and keeps the id, and the second answers the renamed second."""
+    history = [U(), A("c", "c"), {**T("c"), "content": "one"}, {**T("c"), "content": "two"}]
+    out, report = repair(history, dialect)
+    assert [entry["id"] for entry in out[1]["tool_calls"]] == ["c", "c_d2"]
+    assert [(m["tool_call_id"], m["content"]) for m in out[2:]] == [("c", "one"), ("c_d2", "two")]
+    assert [(a.kind, a.index, a.id, a.new_id) for a in report.actions] == [
+        (ActionKind.RENAME, 1, "c", "c_d2"),
+        (ActionKind.RENAME, 3, "c", "c_d2"),
+    ]
