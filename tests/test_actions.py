@@ -42,6 +42,7 @@ from streamspec import (
     ToolResultEndEvent,
     ToolResultStartEvent,
     ToolResultTextDeltaEvent,
+    _actions_docs,
     decode_event,
     encode_event,
 )
@@ -493,3 +494,19 @@ def test_a_planted_bug_in_actions_json_is_caught_by_the_vectors(change: str) -> 
             vector
         )
     assert differs > 0
+
+
+@pytest.mark.parametrize(
+    ("expr", "shown"),
+    [
+        ({"const": "⊕ café"}, '"⊕ café"'),
+        ({"const": None}, "null"),
+        ({"object": {"type": {"const": "tëxt"}, "n": {"const": 1}}}, '{type: "tëxt", n: 1}'),
+        ({"read": "event.delta", "absent": {"const": "ø"}}, 'event.delta (absent: "ø")'),
+    ],
+)
+def test_the_actions_page_writes_a_constant_as_json_with_its_characters_as_they_are(
+    expr: dict[str, Any], shown: str
+) -> None:
+    """A constant of the compact notation is its JSON text, non-ASCII characters unescaped."""
+    assert _actions_docs._value(expr) == shown

@@ -31,6 +31,24 @@ def test_no_columns_is_an_empty_plot_that_still_parses() -> None:
     assert len(re.findall(r"<rect ", svg)) == 1, "only the legend's swatch"
 
 
+@pytest.mark.parametrize(
+    ("columns", "top"),
+    [
+        ({"mon": {"ok": 1200, "bad": 34}, "tue": {"ok": 7}}, "1,234"),
+        ({"mon": {"ok": 0}, "tue": {}}, "1"),
+        ({}, "1"),
+    ],
+    ids=["tallest", "all-empty", "none"],
+)
+def test_the_scale_runs_from_0_to_the_tallest_column_s_total(
+    columns: dict[str, dict[str, int]], top: str
+) -> None:
+    """The scale's two labels: 0 at the foot, the tallest total at the top (1 with nothing to show)."""
+    svg = stacked_columns("Verdicts", columns, ["ok", "bad"], unit="calls")
+    labels = re.findall(r'<text x="50" y="(\d+)" text-anchor="end"[^>]*>([^<]*)</text>', svg)
+    assert labels == [("26", top), ("220", "0")]
+
+
 def test_colours_name_meanings_and_cycle_seven_hex_colours_for_the_rest() -> None:
     """A verdict keeps its meaning's colour; any other name takes the next of seven distinct
     ``#rrggbb`` colours by position, then the cycle starts again."""

@@ -258,6 +258,20 @@ def test_run_after_close_is_a_usage_error():
     assert program.pid is None
 
 
+def test_close_leaves_no_pipe_of_the_child_open():
+    """Closing a program reaps its child and closes all three of its pipes, once their readers
+    have finished, so nothing is left for the garbage collector to warn about."""
+    program = Program(ADAPTER, timeout=30)
+    program.start(["reduce"], ALL_CHECKS)
+    child = program._child
+    assert child is not None
+    program.close()
+    assert child.process.returncode is not None
+    assert not any(thread.is_alive() for thread in child.threads)
+    pipes = (child.process.stdin, child.process.stdout, child.process.stderr)
+    assert [pipe is not None and pipe.closed for pipe in pipes] == [True, True, True]
+
+
 def test_an_empty_command_is_a_usage_error():
     """An empty command line is refused when the Program is made."""
     with pytest.raises(UsageError, match="command is empty"):

@@ -119,6 +119,23 @@ def test_what_agentscope_cannot_say_is_named():
     assert "model_finish" in err and "'future.event'" in err
 
 
+def test_a_type_the_envelope_cannot_spell_is_named_and_the_rest_converted():
+    """An AgentScope line whose type is not UPPER_SNAKE has no envelope type: its line gives a
+    not_expressible warning naming why, and the lines around it are still converted."""
+    lines = (
+        b'{"type":"weird-type","x":1}\n{"type":"TEXT_BLOCK_START","reply_id":"r","block_id":"b"}\n'
+    )
+    out, err, code = _convert(lines, "--to", "envelope")
+    assert code == 0
+    assert out == (
+        b'{"version":1,"type":"text_block_start","payload":{"reply_id":"r","block_id":"b"}}\n'
+    )
+    assert err.splitlines() == [
+        "1: not_expressible: UnknownEvent is not in the envelope v1 catalog; it has no wire type;"
+        " not written"
+    ]
+
+
 def test_convert_reports_an_unsupported_version_and_exits_1():
     """A version-2 line is an unsupported_version error with the seed's message; the rest is converted."""
     lines = b'{"version":2,"type":"x","payload":{}}\n{"version":1,"type":"x","payload":{}}\n'

@@ -43,8 +43,7 @@ def corpus_files(paths: Iterable[str], patterns: Sequence[str] = DEFAULT_PATTERN
 
 
 def _walk(root: str, patterns: Sequence[str]) -> Iterable[str]:
-    for directory, subdirectories, names in os.walk(root):
-        subdirectories.sort()
-        for name in sorted(names):
+    for directory, _, names in os.walk(root):
+        for name in names:
             if any(fnmatch.fnmatch(name, pattern) for pattern in patterns):
                 yield os.path.normpath(os.path.join(directory, name))

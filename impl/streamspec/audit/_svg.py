@@ -67,7 +67,9 @@ def stacked_columns(
     A column is 48 px wide, narrower as there are more so that they share 640 px,
     and never under 14 px; each bar leaves 2 px on either side. The columns stand
     200 px high, with 20 px above them and 70 px below for their labels, turned 45°.
-    The scale takes 56 px on the left; the legend, 20 px right of the columns, 170 px.
+    The scale takes 56 px on the left, from 0 at the foot to the tallest column's
+    total at the top (1 when every column is empty); the legend, 20 px right of the
+    columns, 170 px.
     """
     count = len(columns)
     column_width = max(14, min(48, 640 // max(count, 1)))
