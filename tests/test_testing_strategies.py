@@ -185,6 +185,20 @@ def test_a_legal_stream_may_end_with_its_reply_end() -> None:
     assert [d.code for event in closed for d in reducer.apply(event)] == []
 
 
+def test_a_legal_stream_grows_past_its_first_event() -> None:
+    """A legal stream grows one allowed event at a time up to the size it drew, so some hold
+    several events of several kinds before any closing REPLY_END."""
+    kinds: list[set[str]] = []
+
+    @settings(max_examples=25, suppress_health_check=list(HealthCheck), database=None)
+    @given(legal_streams(max_events=4))
+    def draw(events: list[Any]) -> None:
+        kinds.append({e.KIND for e in events if e.KIND != "reply_end"})
+
+    draw()
+    assert max(map(len, kinds)) >= 2
+
+
 def test_a_filled_text_block_end_sometimes_repeats_the_text_and_sometimes_not() -> None:
     """TEXT_BLOCK_END may carry the block's text: filled templates draw it absent and given."""
     (end,) = [t for t in TEMPLATES if t.KIND == "text_block_end"][:1]

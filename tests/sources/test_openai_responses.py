@@ -453,6 +453,42 @@ def test_text_a_part_carries_when_added_is_its_first_delta() -> None:
     assert events_by_line(lines)[3] == ["TEXT_BLOCK_START", "TEXT_BLOCK_DELTA", "model_chunk"]
 
 
+@pytest.mark.parametrize(
+    ("added", "family", "index_field", "text_event"),
+    [
+        ("response.content_part.added", "content", "content_index", "response.reasoning_text"),
+        (
+            "response.reasoning_summary_part.added",
+            "summary",
+            "summary_index",
+            "response.reasoning_summary_text",
+        ),
+    ],
+    ids=["reasoning_text", "summary_text"],
+)
+def test_reasoning_a_part_carries_when_added_is_its_first_delta(
+    added: str, family: str, index_field: str, text_event: str
+) -> None:
+    """Rule 7: a reasoning part added with text starts its thinking block with that text."""
+    wire = Wire().created()
+    at = {"output_index": 0, "item_id": "rs_1", index_field: 0}
+    wire.add(
+        "response.output_item.added",
+        output_index=0,
+        item={"type": "reasoning", "id": "rs_1", "summary": []},
+    )
+    part_type = "reasoning_text" if family == "content" else "summary_text"
+    wire.add(added, **at, part={"type": part_type, "text": "Step"})
+    wire.add(f"{text_event}.delta", **at, delta=" 1")
+    wire.add(f"{text_event}.done", **at, text="Step 1")
+    lines = read(wire.records)
+    assert problems(lines) == []
+    message, _ = reduced(lines)
+    assert message["content"] == [
+        {"type": "thinking", "id": f"resp_1.output.0.{family}.0", "thinking": "Step 1"}
+    ]
+
+
 def test_full_text_without_deltas_is_the_one_delta() -> None:
     """Rule 9: output_text.done with no delta before gives the text."""
     wire = Wire().created()
