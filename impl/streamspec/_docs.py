@@ -513,7 +513,7 @@ def regenerate(root: Path) -> list[Outcome]:
                 new_text = new_text.rstrip("\n") + f"\n\n## {section.title}\n\n"
                 new_text += _wrap(name, section.render())
         new = new_text.encode("utf-8")
-        if old is not None and old != new:
+        if old != new:
             changed.extend(_changed_sections(text, new_text, relative))
         outcomes.append(
             Outcome(path=relative, old=old, new=new, sections=tuple(sorted(set(changed))))

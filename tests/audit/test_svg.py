@@ -147,3 +147,10 @@ def test_a_part_with_no_meaning_takes_the_cycle_from_its_position() -> None:
     assert colour("part-with-no-meaning") == colour("part-with-no-meaning", 0)
     assert colour("part-with-no-meaning", 0) != colour("part-with-no-meaning", 1)
     assert colour("error", 0) == colour("error", 5) == PALETTE["error"]
+
+
+def test_every_colour_is_a_six_digit_hex_colour_and_the_meanings_are_told_apart() -> None:
+    """SVG fills take ``#rrggbb``; an error, a warning and an info never share a colour."""
+    colours = [*PALETTE.values(), *(colour("part-with-no-meaning", n) for n in range(7))]
+    assert all(re.fullmatch(r"#[0-9a-f]{6}", value) for value in colours), colours
+    assert len({PALETTE["error"], PALETTE["warning"], PALETTE["info"]}) == 3

@@ -94,14 +94,15 @@ def test_a_program_that_exits_before_ready_is_a_protocol_error_with_its_stderr()
     the operating system decides; both reasons name the status and the step.
     """
     command = [sys.executable, "-c", "import sys; sys.stderr.write('boom\\n'); sys.exit(4)"]
-    with Program(command, timeout=5) as program, pytest.raises(ProtocolError) as info:
-        program.start(ALL_KINDS, ALL_CHECKS)
+    with Program(command, timeout=5) as program:
+        with pytest.raises(ProtocolError) as info:
+            program.start(ALL_KINDS, ALL_CHECKS)
+        assert program.pid is None, "the failed child is discarded before close"
     assert info.value.reason in (
         "exited with status 4 before answering start",
         "exited with status 4 before reading its request",
     )
     assert info.value.stderr_tail == "boom"
-    assert program.pid is None
 
 
 @pytest.mark.parametrize(
@@ -136,10 +137,11 @@ def test_a_bad_answer_to_start_is_a_protocol_error_naming_the_fault(
         sys.stdin.readline()
         """,
     )
-    with Program(command, timeout=5) as program, pytest.raises(ProtocolError) as info:
-        program.start(ALL_KINDS, ALL_CHECKS)
+    with Program(command, timeout=5) as program:
+        with pytest.raises(ProtocolError) as info:
+            program.start(ALL_KINDS, ALL_CHECKS)
+        assert program.pid is None, "the failed child is discarded before close"
     assert info.value.reason.startswith(reason)
-    assert program.pid is None
 
 
 def test_a_silent_program_times_out_at_start():
@@ -147,8 +149,10 @@ def test_a_silent_program_times_out_at_start():
     command = [sys.executable, "-c", "import time; time.sleep(60)"]
     began = time.monotonic()
     program = Program(command, timeout=0.5, start_timeout=0.5)
-    with program, pytest.raises(ProtocolError) as info:
-        program.start(ALL_KINDS, ALL_CHECKS)
+    with program:
+        with pytest.raises(ProtocolError) as info:
+            program.start(ALL_KINDS, ALL_CHECKS)
+        assert program.pid is None, "the silent child is killed before close"
     assert info.value.reason == "timeout after 0.5 s"
     assert time.monotonic() - began < 5
 

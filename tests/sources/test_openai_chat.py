@@ -808,6 +808,14 @@ def test_chunk_after_an_error_is_a_violation() -> None:
         ),
         (chunk(choice(tool_calls=["x"])), 'Unexpected list delta entry is not a dictionary: "x"'),
         (
+            chunk(choice(tool_calls=["x" * 118])),
+            'Unexpected list delta entry is not a dictionary: "' + "x" * 118 + '"',
+        ),
+        (
+            chunk(choice(tool_calls=["x" * 119])),
+            'Unexpected list delta entry is not a dictionary: "' + "x" * 118 + "…",
+        ),
+        (
             chunk(choice(tool_calls=[{"id": "c"}])),
             'Expected list delta entry to have an `index` key; {"id":"c"}',
         ),

@@ -951,6 +951,26 @@ def test_a_changed_item_identity_is_the_sdks_violation() -> None:
     assert violation_of(records) == (8, "Completed output item identity changed.")
 
 
+@pytest.mark.parametrize(
+    ("added", "done"),
+    [
+        (call_item("c1", "f"), call_item("c2", "f")),
+        (call_item("c1", "f"), {**call_item("c1", "f"), "type": "custom_tool_call"}),
+        ({k: v for k, v in call_item("c1", "f").items() if k != "id"}, call_item("c2", "f")),
+        (call_item("c1", "f"), call_item("c1", "f", item_id="fc_2")),
+    ],
+    ids=["call id", "type", "call id of a call added without id", "id"],
+)
+def test_a_done_call_with_another_type_call_id_or_id_is_the_sdks_violation(
+    added: dict[str, Any], done: dict[str, Any]
+) -> None:
+    """Rule 6: type, call id and id must stay; only a missing id may be filled in."""
+    wire = Wire().created()
+    wire.add("response.output_item.added", output_index=0, item=added)
+    wire.add("response.output_item.done", output_index=0, item=done)
+    assert violation_of(wire.records) == (3, "Completed output item identity changed.")
+
+
 def test_a_function_call_gaining_an_id_keeps_its_identity() -> None:
     """Rule 6: a function call added without an id may be done with one (the SDK's compatibility)."""
     wire = Wire().created()

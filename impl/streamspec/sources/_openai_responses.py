@@ -173,10 +173,6 @@ _PARTS: Final = {
 }
 #: The index field of each part family.
 _PART_INDEX: Final = {_CONTENT: "content_index", _SUMMARY: "summary_index"}
-#: Item types whose identity has no item id (the SDK's ``_output_identity``).
-_IDENTITY_WITHOUT_ID: Final = frozenset(
-    {"function_call", "custom_tool_call", "shell_call", "shell_call_output"}
-)
 #: Item types that may gain an id after being added without one.
 _ID_MAY_COME: Final = frozenset({"function_call", "custom_tool_call"})
 
@@ -264,10 +260,6 @@ def _object(type_: str, container: Mapping[str, Any], key: str) -> dict[str, Any
 
 def _text_or_none(value: Any) -> str | None:
     return value if isinstance(value, str) else None
-
-
-def _identity(type_: str, item_id: Any, call_id: Any) -> tuple[str, Any, Any]:
-    return (type_, None if type_ in _IDENTITY_WITHOUT_ID else item_id, call_id)
 
 
 def _finish_word(type_: str, response: Mapping[str, Any]) -> str:
@@ -477,11 +469,13 @@ class OpenAIResponsesImporter(Importer):
 
     @staticmethod
     def _check_identity(added: _Item, item_type: str, item: dict[str, Any]) -> None:
-        """Rule 6: the SDK's ``_output_identity`` and ``_compatible_output_id``."""
+        """Rule 6: the SDK's ``_output_identity`` and ``_compatible_output_id``.
+
+        The SDK's identity leaves the id out for calls and shell items, but its id check
+        then asks for the same id anyway, unless a call added without one gains it.
+        """
         done_id = item.get("id")
-        same = _identity(added.type, added.id, added.call_id) == _identity(
-            item_type, done_id, item.get("call_id")
-        )
+        same = (added.type, added.call_id) == (item_type, item.get("call_id"))
         compatible = added.id == done_id or (added.id is None and added.type in _ID_MAY_COME)
         if not (same and compatible):
             raise _Broken("Completed output item identity changed.")
