@@ -36,6 +36,7 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, BinaryIO, Final, NamedTuple, TypeVar
 
@@ -76,6 +77,8 @@ _BOM: Final = b"\xef\xbb\xbf"
 _DEEP_LINE: Final = 2 * (MAX_DEPTH + 1)
 #: How much one read of a ``read1`` stream asks for.
 _BLOCK: Final = 1 << 16
+#: Finds a quote followed by a space (a regular expression finds it faster than ``bytes.find``).
+_QUOTE_SPACE: Final = re.compile(rb'" ').search
 
 
 class Line(NamedTuple):
@@ -226,7 +229,7 @@ def _separators(text: bytes) -> int:
     """
     escaped = text.find(b"\\") >= 0
     count = _ends(text, b'":', escaped)
-    if text.find(b'" ') >= 0:
+    if _QUOTE_SPACE(text) is not None:
         count += _ends(text, b'" ', escaped)
     if text.find(b"\t") >= 0:
         count += _ends(text, b'"\t', escaped)
