@@ -130,6 +130,23 @@ def test_loader_reports_every_problem_with_its_path() -> None:
     assert all(" @ $" in p for p in problems)
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "expected"),
+    [
+        ("action", 7, "expected str or null, got int @ $.machines[0].rows[1].action"),
+        ("guard", [], "expected dict or null, got list @ $.machines[0].rows[1].guard"),
+        ("target", None, "expected str, got null @ $.machines[0].rows[1].target"),
+    ],
+)
+def test_loader_names_the_types_a_field_takes(field: str, value: Any, expected: str) -> None:
+    """A field of the wrong type is reported with every type it takes, JSON null by name."""
+    document = copy.deepcopy(_load(SPEC / "machines" / "block.json"))
+    document["machines"][0]["rows"][1][field] = value
+    with pytest.raises(SpecError) as caught:
+        parse_machine_file(document)
+    assert expected in caught.value.problems
+
+
 def test_loader_reports_cross_reference_problems_together() -> None:
     """Unknown states, unknown events, rows from a final state and a bad initial are all listed."""
     document = copy.deepcopy(_load(SPEC / "machines" / "block.json"))

@@ -167,8 +167,8 @@ class _Problems:
             return None
         value = obj[name]
         if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
-            wanted = " or ".join("null" if t is type(None) else t.__name__ for t in types)
-            self.add(f"expected {wanted}, got {type(value).__name__}", f"{path}.{name}")
+            wanted = " or ".join(_type_name(t) for t in types)
+            self.add(f"expected {wanted}, got {_type_name(type(value))}", f"{path}.{name}")
             return None
         return value
 
@@ -370,3 +370,8 @@ def compile_machine(spec: MachineSpec) -> CompiledMachine:
         wire={s.name: s.wire for s in spec.states},
         allowed={name: tuple(sorted(events)) for name, events in allowed.items()},
     )
+
+
+def _type_name(cls: type) -> str:
+    """A Python type as a table field's type: its name, ``null`` for ``NoneType``."""
+    return "null" if cls is type(None) else cls.__name__

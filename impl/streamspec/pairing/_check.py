@@ -232,14 +232,14 @@ def _per_message(messages: Sequence[Any], found: _Found, where: dict[int, tuple[
             ident = entry_id(entry)
             block = first_block + text_blocks + position
             if not ident:
-                found.add(index, Rule.EMPTY_ID, "", turn=turn, block=block)
+                found.add(index, Rule.EMPTY_ID, turn=turn, block=block)
             elif ident in declared:
                 found.add(index, Rule.DUPLICATE_ID, ident, turn=turn, block=block)
             declared.add(ident)
             if not arguments_valid(entry):
                 found.add(index, Rule.INVALID_ARGUMENTS, ident)
         if is_result(message) and not result_id(message):
-            found.add(index, Rule.EMPTY_ID, "", turn=turn, block=first_block)
+            found.add(index, Rule.EMPTY_ID, turn=turn, block=first_block)
         if entries:
             reasoning = message.get("reasoning_content")
             if not (isinstance(reasoning, str) and reasoning):
