@@ -38,6 +38,7 @@ from streamspec.testing._strategies import (
     INVALID_CHUNKS,
     _kinds_to_draw,
     permission_rules,
+    rechunked,
     with_changes,
 )
 
@@ -250,3 +251,16 @@ def test_a_guided_draw_that_skips_deltas_offers_every_other_kind() -> None:
         "text_block_start",
     ]
     assert _kinds_to_draw([delta], skip_deltas=True) == ["text_block_delta"]
+
+
+def test_rechunking_splits_a_run_of_text_deltas_and_keeps_its_text() -> None:
+    """rechunked splits a block's text at drawn points: some draw gives more deltas, and the
+    deltas always join to the same text between the same start and end."""
+    start = TextBlockStartEvent(reply_id=REPLY_ID, block_id="b")
+    deltas = [TextBlockDeltaEvent(reply_id=REPLY_ID, block_id="b", delta=d) for d in ("hel", "lo")]
+    end = TextBlockEndEvent(reply_id=REPLY_ID, block_id="b")
+    stream = [start, *deltas, end]
+    split = find(rechunked(stream), lambda events: len(events) > len(stream), settings=_FIND)
+    assert split[0] == start and split[-1] == end
+    assert all(isinstance(event, TextBlockDeltaEvent) for event in split[1:-1])
+    assert "".join(event.delta for event in split[1:-1]) == "hello"
