@@ -4,7 +4,9 @@ a real process."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import select
 import subprocess
 import sys
 from importlib.metadata import version
@@ -145,6 +147,34 @@ def test_reduce_each_prints_one_line_per_input_line() -> None:
     assert dumps[0] == dumps[1] == dumps[2]
     codes = [line.split(": ")[:2] for line in result.stderr.splitlines()]
     assert ["3", "unreadable_line"] in codes and ["5", "unreadable_line"] in codes
+
+
+def test_reduce_each_writes_each_dump_before_the_next_line_comes() -> None:
+    """--each on a pipe that stays open prints a line's dump as soon as the line is read, so a
+    live stream can be followed (each dump is flushed)."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "streamspec", "reduce", "-", "--each"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        cwd=ROOT,
+        env={name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"},
+    )
+    assert child.stdin is not None and child.stdout is not None
+    try:
+        texts = []
+        for event in (_START, _DELTA):
+            child.stdin.write(_lines(event))
+            child.stdin.flush()
+            ready, _, _ = select.select([child.stdout], [], [], 30)
+            assert ready, f"no dump after {event['type']} while the input stays open"
+            texts.append(json.loads(child.stdout.readline())["content"][0]["text"])
+        assert texts == ["", "hi"]
+    finally:
+        child.kill()
+        child.wait()
+        child.stdin.close()
+        child.stdout.close()
 
 
 def test_reduce_strict_stops_at_the_first_error() -> None:

@@ -78,6 +78,25 @@ def test_a_result_after_an_assistant_turn_without_calls_is_stray() -> None:
     ]
 
 
+def test_anthropic_texts_count_a_call_block_after_the_text_and_the_calls_before_it() -> None:
+    """Anthropic: an assistant message's text is block 0 of its turn and its calls follow in
+    order, so the second and third calls are blocks 2 and 3 in the upstream's texts."""
+    call = {"type": "function", "function": {"name": "f", "arguments": "{}"}}
+    messages = [
+        {"role": "user", "content": "hi"},
+        {
+            "role": "assistant",
+            "content": "looking",
+            "tool_calls": [{**call, "id": "a"}, {**call, "id": ""}, {**call, "id": "a"}],
+        },
+    ]
+    found = check_history(messages, "anthropic")
+    assert [v.message for v in found if v.rule.value in {"empty_id", "duplicate_id"}] == [
+        "messages.1.content.3: `tool_use` ids must be unique",
+        "messages.1.content.2.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'",
+    ]
+
+
 @pytest.mark.parametrize("role", ["system", "developer"])
 def test_repair_bridges_no_call_that_follows_the_user_past_a_system_like_message(
     role: str,
