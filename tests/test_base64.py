@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import re
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from streamspec import Reducer
@@ -42,6 +43,19 @@ def test_the_edge_cases_named_by_the_spec() -> None:
     assert decode_base64("YQ==") == b"a"
     for chunk in ("YWJj====", "YQ===", "YQ=", "YQ", "YR==", "YWJ=", "YQ==YWJj", "YW\nJj", "-_-_"):
         assert decode_base64(chunk) is None, chunk
+
+
+_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+@pytest.mark.parametrize(("chunk", "pad_bits"), [("Y{}==", 4), ("YW{}=", 2)])
+def test_a_padded_chunk_decodes_iff_its_bits_past_the_last_byte_are_zero(
+    chunk: str, pad_bits: int
+) -> None:
+    """Every character before the padding, tried: the chunk decodes exactly when the low
+    ``pad_bits`` bits of that character's 6-bit value are zero."""
+    taken = {c for c in _ALPHABET if decode_base64(chunk.format(c)) is not None}
+    assert taken == {c for n, c in enumerate(_ALPHABET) if n % (1 << pad_bits) == 0}
 
 
 def test_the_fast_path_applies_the_same_grammar() -> None:

@@ -105,6 +105,26 @@ def test_the_listed_invalid_chunks_are_drawn_and_none_is_canonical() -> None:
         assert find(invalid_base64_chunks(), lambda c, w=chunk: c == w, settings=_FIND) == chunk
 
 
+@pytest.mark.parametrize("padding", ["=", "=="])
+def test_padded_chunks_with_stray_bits_outside_the_list_are_drawn(padding: str) -> None:
+    """Besides the listed ones and those of the small alphabet, padded groups of any
+    characters whose bits past the last byte are set are drawn: they decode leniently, yet
+    are not the canonical encoding of what they decode to."""
+
+    def stray(chunk: str) -> bool:
+        if chunk in INVALID_CHUNKS or set(chunk) <= set("AB=_-x"):
+            return False
+        if not chunk.endswith(padding) or chunk.endswith("=" + padding):
+            return False
+        try:
+            raw = base64.b64decode(chunk, validate=True)
+        except binascii.Error:
+            return False
+        return base64.b64encode(raw).decode() != chunk
+
+    assert stray(find(invalid_base64_chunks(), stray, settings=_FIND))
+
+
 @given(text_deltas())
 def test_text_deltas_are_short_and_from_their_alphabet(delta: str) -> None:
     """At most four characters of ``ab {}"é😀`` and newline."""

@@ -151,11 +151,11 @@ def base64_chunks() -> st.SearchStrategy[str]:
 
 
 def invalid_base64_chunks() -> st.SearchStrategy[str]:
-    """Chunks that are not valid base64."""
+    """Chunks that are not valid base64: listed, drawn, and padded with stray bits set."""
     generated = st.text(alphabet="AB=_-x", min_size=1, max_size=6).filter(
         lambda chunk: valid_base64(chunk) is None
     )
-    return st.one_of(st.sampled_from(INVALID_CHUNKS), generated)
+    return st.one_of(st.sampled_from(INVALID_CHUNKS), generated, _stray_pad_bits())
 
 
 def urls() -> st.SearchStrategy[str]:
@@ -686,3 +686,23 @@ def rechunked(draw: st.DrawFn, events: Sequence[Event]) -> list[Event]:
         text = "".join(getattr(e, "delta", "") for e in run)
         result.extend(with_changes(first, delta=piece) for piece in _pieces(draw, text, ""))
     return result
+
+
+#: The 64 characters of standard base64, in the order of their 6-bit values.
+_BASE64_ALPHABET: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+def _stray_pad_bits() -> st.SearchStrategy[str]:
+    """The padded encoding of 1 to 5 bytes with the character before its padding replaced
+    by any other one whose bits past the last byte are not all zero."""
+
+    def replaced(raw: bytes, value: int) -> str:
+        encoded = base64.b64encode(raw).decode("ascii")
+        last = len(encoded.rstrip("=")) - 1
+        return encoded[:last] + _BASE64_ALPHABET[value] + encoded[last + 1 :]
+
+    lengths = st.sampled_from((1, 2, 4, 5))
+    raws = lengths.flatmap(lambda n: st.binary(min_size=n, max_size=n))
+    return st.builds(replaced, raws, st.integers(0, 63)).filter(
+        lambda chunk: valid_base64(chunk) is None
+    )
