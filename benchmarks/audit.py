@@ -10,7 +10,8 @@ and Anthropic streams with tool calls. The script prints:
 
 - the I/O floor: ``cat`` of every file to ``/dev/null`` (wall time);
 - the single-file baseline: ``streamspec check --format json`` on one file of
-  each kind, CPU time net of the command's start-up, as events/s;
+  each kind, ten times as long as the corpus's, CPU time net of the command's
+  start-up, as events/s;
 - ``audit`` on 1 and 2 local workers and on a Dask ``LocalCluster`` of 1 and
   2 worker processes: wall time, events/s, events/s per worker, the ratio of
   the baseline to the per-worker rate (the target is ≤ 1.5) and the scaling
@@ -52,20 +53,25 @@ def _jsonl(records: list[dict[str, object]]) -> bytes:
     return b"".join(orjson.dumps(r) + b"\n" for r in records)
 
 
-#: ``name -> (file suffix, the file's bytes)``: one reply (or one provider response) each.
-KINDS: dict[str, Callable[[], tuple[str, bytes]]] = {
-    "agentscope-text": lambda: (".jsonl", _jsonl(text_workload(3000))),
-    "agentscope-tools": lambda: (".jsonl", _jsonl(tools_workload(200))),
-    "agentscope-base64": lambda: (".jsonl", _jsonl(base64_workload(3000))),
-    "agentscope-mixed": lambda: (".jsonl", _jsonl(mixed_workload(8))),
-    "openai-chat": lambda: (".jsonl", b"".join(_dump(_openai_chat(3000, True)))),
-    "anthropic": lambda: (".jsonl", b"".join(_dump(_anthropic(3000, True)))),
+#: ``name -> make(scale) -> (file suffix, the file's bytes)``: one reply (or one
+#: provider response) each, ``scale`` times the corpus file's length.
+KINDS: dict[str, Callable[[int], tuple[str, bytes]]] = {
+    "agentscope-text": lambda k: (".jsonl", _jsonl(text_workload(3000 * k))),
+    "agentscope-tools": lambda k: (".jsonl", _jsonl(tools_workload(200 * k))),
+    "agentscope-base64": lambda k: (".jsonl", _jsonl(base64_workload(3000 * k))),
+    "agentscope-mixed": lambda k: (".jsonl", _jsonl(mixed_workload(8 * k))),
+    "openai-chat": lambda k: (".jsonl", b"".join(_dump(_openai_chat(3000 * k, True)))),
+    "anthropic": lambda k: (".jsonl", b"".join(_dump(_anthropic(3000 * k, True)))),
 }
+
+#: How much longer the baseline's files are than the corpus's: long enough that
+#: the work, not the noise in the command's start-up, is what is measured.
+BASELINE_SCALE = 10
 
 
 def write_corpus(root: Path, size: int) -> list[Path]:
     """Files of every kind in turn until ``size`` bytes are written."""
-    kinds = [(name, *make()) for name, make in KINDS.items()]
+    kinds = [(name, *make(1)) for name, make in KINDS.items()]
     written, made = 0, []
     while written < size:
         name, suffix, data = kinds[len(made) % len(kinds)]
@@ -86,14 +92,14 @@ def _child_cpu(command: list[str]) -> float:
 
 
 def baseline(root: Path) -> tuple[float, int]:
-    """``check --format json`` over one file of each kind: net CPU seconds and events."""
+    """``check --format json`` over one long file of each kind: net CPU seconds and events."""
     command = [sys.executable, "-m", "streamspec", "check", "--format", "json"]
     empty = root / "empty.jsonl"
     empty.write_bytes(b"")
     startup = min(_child_cpu([*command, str(empty)]) for _ in range(3))
     seconds, events = 0.0, 0
     for name, make in KINDS.items():
-        suffix, data = make()
+        suffix, data = make(BASELINE_SCALE)
         path = root / f"one-{name}{suffix}"
         path.write_bytes(data)
         seconds += min(_child_cpu([*command, str(path)]) for _ in range(2)) - startup
@@ -123,6 +129,8 @@ def main(argv: list[str] | None = None) -> int:
         cat = _timed(lambda: _cat(files))[0]
         print(f"I/O floor, cat > /dev/null: {cat:.2f} s ({total / MB / cat:,.0f} MB/s)")
         seconds, events = baseline(root)
+        if seconds <= 0:
+            raise SystemExit(f"the baseline's net CPU time is {seconds:.3f} s: noise swamped it")
         per_second = events / seconds
         print(f"baseline, check --format json on one file of each kind: {per_second:,.0f} events/s")
         print()
