@@ -146,6 +146,7 @@ class _Page(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.tags: list[str] = []
+        self.classes: set[str] = set()
         self.references: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -153,6 +154,15 @@ class _Page(HTMLParser):
         for name, value in attrs:
             if name in ("src", "href") and value:
                 self.references.append(value)
+            if name == "class" and value:
+                self.classes.update(value.split())
+
+
+def _selected(sheet: str) -> list[tuple[str, str]]:
+    """``(tag, class)`` of every simple selector in a style sheet (either may be "")."""
+    selectors = re.findall(r"([^{}]+)\{", sheet)
+    parts = [part for group in selectors for part in group.replace(",", " ").split()]
+    return [(tag, cls) for tag, _, cls in (part.partition(".") for part in parts)]
 
 
 def test_the_report_is_self_contained_and_its_plots_parse(tmp_path: Path) -> None:
@@ -173,6 +183,10 @@ def test_the_report_is_self_contained_and_its_plots_parse(tmp_path: Path) -> Non
     for svg in svgs:
         ET.fromstring(svg)
     assert "<b>&x" not in html and "&lt;b&gt;&amp;x" in html
+    (sheet,) = re.findall(r"<style>(.*?)</style>", html, re.S)
+    selected = _selected(sheet)
+    assert {tag for tag, _ in selected} - set(page.tags) == {""}, "every rule's tag is used"
+    assert {cls for _, cls in selected} - page.classes == {""}, "every rule's class is used"
 
 
 def _chromium() -> str | None:
