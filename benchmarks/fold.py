@@ -31,7 +31,12 @@ Rules this benchmark implements:
    largest quick size runs end to end, and AgentScope folds only each
    series' smallest quick size and the cells its targets read.
 6. Growth: in every series, streamspec's t(next)/t(prev) must stay within
-   1.2 times the size ratio, in memory and end to end (``cells.py``).
+   1.2 times the size ratio, in memory and end to end (``cells.py``). A
+   step that fails is timed again before it is judged
+   (:func:`confirm_growth`): its two sizes alternately, ``--repeat`` rounds,
+   each cell keeping the best of all its runs. Noise that hit one cell of a
+   step passes on the second look; growth that is really faster than linear
+   fails both.
 7. Cross-check: AgentScope must fold every workload to streamspec's message
    once its dump is normalised (see :func:`normalise`), and ``streamspec
    reduce`` and the floor must both print what the in-memory fold gives.
@@ -65,8 +70,8 @@ from typing import Any
 import plot
 import report
 import targets
-from cells import Best, Cell, Timing
-from runner import best_runs, byte_compile, commands, time_net
+from cells import Best, Cell, Net, Timing, growth_steps
+from runner import best_runs, byte_compile, commands, run_command, time_net
 from streamspec import Reducer
 from streamspec._codec import decode_event
 from workloads import REPLY_ID, SERIES, STAMP, Records, Series, size_label
@@ -383,6 +388,77 @@ def plot_panels(cells: dict[str, list[Cell]]) -> list[plot.Panel]:
     return panels
 
 
+# ---------------------------------------------------------------------- growth
+
+
+def confirm_growth(
+    series: Series, cells: Sequence[Cell], options: argparse.Namespace, e2e: EndToEnd | None
+) -> list[str]:
+    """Time every failed growth step of a series again, its two sizes alternately.
+
+    Each cell keeps the better of its first timing and the new one: a best of
+    more runs, taken at the same time as its neighbour's. Returns a line per
+    step timed again, its growth before and after.
+    """
+    by_label = {cell.label: cell for cell in cells}
+    notes = []
+    for mode in ("in memory", "end to end"):
+        for step in growth_steps(cells, mode):
+            if step.verdict != "FAIL":
+                continue
+            pair = [by_label[label] for label in step.step.split(" → ")]
+            if mode == "in memory":
+                _retime_in_memory(series, pair, options)
+            elif e2e is not None:
+                _retime_end_to_end(series, pair, options, e2e)
+            after = next(g for g in growth_steps(cells, mode) if g.step == step.step)
+            judged = (
+                after.verdict
+                if after.growth is None
+                else f"{after.growth:.2f} ≤ {after.limit:.1f} {after.verdict}"
+            )
+            notes.append(
+                f"{series.name} {mode} {step.step}: {step.growth:.2f} timed again, {judged}"
+            )
+    return notes
+
+
+def _retime_in_memory(series: Series, pair: Sequence[Cell], options: argparse.Namespace) -> None:
+    events = [[decode_event(r) for r in series.build(cell.size)] for cell in pair]
+    for _ in range(options.repeat):
+        for cell, built in zip(pair, events, strict=True):
+            timing = time_streamspec(built, 1, options.budget)[0]
+            runs = cell.ss.runs + 1
+            best = timing if timing.total < cell.ss.total else cell.ss
+            cell.ss = Timing(best.fold, best.dump, runs)
+
+
+def _retime_end_to_end(
+    series: Series, pair: Sequence[Cell], options: argparse.Namespace, e2e: EndToEnd
+) -> None:
+    """Alternate runs of both cells, each beside a run on the empty file; each cell then
+    keeps the better of its first net time and the new one (best run minus best start-up)."""
+    argv = e2e.commands["streamspec"]
+    paths, best = [], []
+    for cell in pair:
+        path = e2e.directory / f"{cell.series}-{cell.size}-again.jsonl"
+        write_jsonl(path, series.build(cell.size))
+        paths.append(path)
+        best.append([float("inf")] * 4)  # run CPU, run wall, start-up CPU, start-up wall
+    for _ in range(options.repeat):
+        for path, mins in zip(paths, best, strict=True):
+            gc.collect()
+            blank = run_command([*argv, str(e2e.empty)])
+            done = run_command([*argv, str(path)])
+            mins[:] = map(min, mins, (done.cpu, done.wall, blank.cpu, blank.wall))
+    for cell, path, (cpu, wall, empty_cpu, empty_wall) in zip(pair, paths, best, strict=True):
+        path.unlink()
+        old = cell.e2e["streamspec"]
+        new = Net(cpu - empty_cpu, wall - empty_wall, options.repeat)
+        kept = new if new.cpu < old.cpu else old
+        cell.e2e["streamspec"] = Net(kept.cpu, kept.wall, old.runs + options.repeat)
+
+
 # ----------------------------------------------------------------------- main
 
 
@@ -465,7 +541,10 @@ def run_plan(
                 measure_cell(series, size, options, plan, e2e)
                 for size in sizes(series, options.quick)
             ]
+            again = confirm_growth(series, cells[name], options, e2e)
             print("\n" + report.render_series(series, cells[name], e2e is not None), flush=True)
+            if again:
+                print("growth steps timed again:\n" + "\n".join(f"  {n}" for n in again))
     if plan.judged:
         print("\n" + report.render_judge(cells))
     startup = None if e2e is None else e2e.startup
