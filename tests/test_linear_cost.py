@@ -74,6 +74,19 @@ def test_repair_reads_each_call_entry_a_bounded_number_of_times(
     assert large_scans <= 5 * max(small_scans, 1)
 
 
+def test_a_run_of_split_calls_is_copied_once_then_extended(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Merging a run of split call messages copies the first message once; the others
+    extend that copy in place, so the run costs its length, not its length squared."""
+    copies = _counted(monkeypatch, repair_module, "absorb")
+    for n in (2, 50, 500):
+        copies[0] = 0
+        out, report = repair(_split_calls(n), "openai")
+        assert len(out[1]["tool_calls"]) == n and not report.unrepaired
+        assert copies[0] == 1, f"{copies[0]} copies for a run of {n}"
+
+
 def _replies(n: int) -> list[Line]:
     lines = []
     for r in range(n):

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import orjson
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from streamspec._jsonl import (
@@ -147,6 +148,16 @@ def test_a_repeated_key_written_with_space_before_its_colon_is_found() -> None:
     warning, record = _lines(b'{"a" :1, "b":{"c":1}, "a"\t:2}\n')
     assert warning.problem is not None and warning.problem.details["keys"] == ["a"]
     assert record.record == {"a": 2, "b": {"c": 1}}
+
+
+@pytest.mark.parametrize("space", [b"\t", b"\r"])
+def test_a_repeated_key_is_found_after_whitespace_that_starts_the_text(space: bytes) -> None:
+    """A line that starts with a tab or CR, and writes its keys with one before each colon,
+    still has its repetition found: the search for that whitespace starts at offset 0."""
+    text = space + b'{"a"' + space + b':1,"a"' + space + b":2}\n"
+    warning, record = _lines(text)
+    assert warning.problem is not None and warning.problem.details["keys"] == ["a"]
+    assert record == Line(1, {"a": 2})
 
 
 def test_colons_inside_strings_are_not_mistaken_for_keys() -> None:

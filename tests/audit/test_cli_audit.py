@@ -148,14 +148,35 @@ class _Page(HTMLParser):
         self.tags: list[str] = []
         self.classes: set[str] = set()
         self.references: list[str] = []
+        self.open: list[str] = []
+        self.stray: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.tags.append(tag)
+        if tag not in _VOID:
+            self.open.append(tag)
         for name, value in attrs:
             if name in ("src", "href") and value:
                 self.references.append(value)
             if name == "class" and value:
                 self.classes.update(value.split())
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+        self.handle_endtag(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.open:
+            while self.open.pop() != tag:
+                pass
+
+    def handle_data(self, data: str) -> None:
+        if data.strip() and (not self.open or self.open[-1] in ("html", "body")):
+            self.stray.append(data.strip())
+
+
+#: HTML elements that have no end tag.
+_VOID = frozenset({"meta", "br", "hr", "img", "link", "input"})
 
 
 def _selected(sheet: str) -> list[tuple[str, str]]:
@@ -183,6 +204,7 @@ def test_the_report_is_self_contained_and_its_plots_parse(tmp_path: Path) -> Non
     for svg in svgs:
         ET.fromstring(svg)
     assert "<b>&x" not in html and "&lt;b&gt;&amp;x" in html
+    assert page.stray == [], "no text outside the report's elements"
     (sheet,) = re.findall(r"<style>(.*?)</style>", html, re.S)
     selected = _selected(sheet)
     assert {tag for tag, _ in selected} - set(page.tags) == {""}, "every rule's tag is used"
@@ -282,6 +304,17 @@ def test_the_report_names_each_section_and_says_what_its_plot_shows(tmp_path: Pa
         "verdicts per day",
         "replies by events",
         "errors of the worst files",
+    ]
+    tips = [
+        re.findall(r"<rect [^>]*><title>(.*?)</title>", svg)
+        for svg in re.findall(r"<svg.*?</svg>", html)
+    ]
+    assert [{re.sub(r"^.*: [\d,]+ ", "", tip) for tip in some} for some in tips] == [
+        {"findings"},
+        {"model calls"},
+        {"model calls"},
+        {"replies"},
+        {"errors"},
     ]
     heads = [re.findall(r"<th[^>]*>(.*?)</th>", t) for t in re.findall(r"<tr>(<th.*?)</tr>", html)]
     assert heads == [

@@ -75,3 +75,21 @@ def test_a_dask_scheduler_that_is_not_there_is_a_usage_error() -> None:
         list(DaskEngine("tcp://127.0.0.1:9", connect_timeout=1).run(["x"], _JOB))
     assert raised.value.path == "scheduler"
     assert "tcp://127.0.0.1:9" in str(raised.value)
+
+
+def test_progress_hears_of_every_file_once_in_file_order(
+    corpus: list[str], single: tuple[Summary, bytes]
+) -> None:
+    """``progress`` gets each file's audit as it is read, in file order, and what it gets
+    adds up to the summary."""
+    heard: list[str] = []
+    events: list[int] = []
+
+    def progress(audit: object) -> None:
+        heard.append(audit.path)  # type: ignore[attr-defined]
+        events.append(audit.summary.totals.events)  # type: ignore[attr-defined]
+
+    files = corpus[:30]
+    summary = run_audit(files, job=_JOB, engine=LocalEngine(1), progress=progress)
+    assert heard == files
+    assert sum(events) == summary.totals.events > 0

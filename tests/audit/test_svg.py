@@ -154,3 +154,17 @@ def test_every_colour_is_a_six_digit_hex_colour_and_the_meanings_are_told_apart(
     colours = [*PALETTE.values(), *(colour("part-with-no-meaning", n) for n in range(7))]
     assert all(re.fullmatch(r"#[0-9a-f]{6}", value) for value in colours), colours
     assert len({PALETTE["error"], PALETTE["warning"], PALETTE["info"]}) == 3
+
+
+def test_every_bar_and_segment_says_what_it_counts_in_its_unit() -> None:
+    """A bar's tooltip is ``label: value unit``; a column segment's ``column, part: value
+    unit``; a part a column lacks draws no segment."""
+    bars = horizontal_bars("Findings", [("bad_json", 1234, "#000000")], unit="findings")
+    assert re.findall(r"<rect [^>]*><title>([^<]*)</title>", bars) == ["bad_json: 1,234 findings"]
+    columns = {"mon": {"ok": 3, "bad": 1}, "tue": {"ok": 2}}
+    svg = stacked_columns("Verdicts", columns, ["ok", "bad"], unit="model calls")
+    assert re.findall(r"<rect [^>]*><title>([^<]*)</title>", svg) == [
+        "mon, ok: 3 model calls",
+        "mon, bad: 1 model calls",
+        "tue, ok: 2 model calls",
+    ]

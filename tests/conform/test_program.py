@@ -103,6 +103,9 @@ def test_a_program_that_exits_before_ready_is_a_protocol_error_with_its_stderr()
         "exited with status 4 before reading its request",
     )
     assert info.value.stderr_tail == "boom"
+    assert str(info.value) == (
+        f"{shlex.join(command)}: {info.value.reason}\nlast stderr lines:\nboom"
+    ), "the message names the command, the reason and the child's last words"
 
 
 @pytest.mark.parametrize(
