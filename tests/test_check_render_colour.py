@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from streamspec._diagnostics import Diagnostic, Severity
+from streamspec._jsonl import Line
 from streamspec.check._render import render_report
 from streamspec.check._run import check_lines
 from streamspec.sources import read_events
@@ -56,3 +58,20 @@ def test_warnings_are_yellow_line_numbers_and_meanings_dim_headers_bold() -> Non
     assert "\x1b[1mmachine  id      state    open at end\x1b[0m" in text
     assert "\x1b[1;31m" not in text
     assert text.rstrip("\n").endswith("2 warnings — \x1b[1;32mok\x1b[0m")
+
+
+def test_information_is_cyan_and_leaves_the_verdict_ok() -> None:
+    """An information finding's code is cyan (SGR 36); it is no error, so the verdict is ok."""
+    opaque = Diagnostic(
+        code="opaque_event",
+        severity=Severity.INFO,
+        message="a planning event, kept opaque",
+        details={"line": 1},
+    )
+    with (EXAMPLES / "seed000.agentscope.jsonl").open("rb") as stream:
+        lines = [Line(1, problem=opaque), *read_events(stream)]
+    out = Terminal()
+    render_report(check_lines(lines), out)
+    text = out.getvalue()
+    assert "\x1b[36mopaque_event\x1b[0m: a planning event, kept opaque" in text
+    assert text.rstrip("\n").endswith("\x1b[1;32mok\x1b[0m")

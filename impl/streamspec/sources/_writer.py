@@ -132,7 +132,6 @@ class ReplyWriter:
         self._texts: dict[str, TextParts] = {}
         #: Tool calls whose input is still open, in start order.
         self._calls: dict[str, str] = {}
-        self.usage: dict[str, Any] | None = None
 
     # ------------------------------------------------------------ reply
 
@@ -235,7 +234,6 @@ class ReplyWriter:
         ``MODEL_CALL_END`` comes first when the usage has both token counts.
         """
         fields = None if usage is None else canonical_usage(self.usage_source, usage)
-        self.usage = fields
         if fields is not None and "input_tokens" in fields and "output_tokens" in fields:
             self.start()
             self._emit(ModelCallEndEvent(reply_id=self.reply_id, **fields))
