@@ -510,3 +510,18 @@ def test_the_actions_page_writes_a_constant_as_json_with_its_characters_as_they_
 ) -> None:
     """A constant of the compact notation is its JSON text, non-ASCII characters unescaped."""
     assert _actions_docs._value(expr) == shown
+
+
+def test_a_check_row_names_every_event_of_its_case(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checks table lists a case's events as `a`, `b`: a case that several events share
+    shows all of them on each of its checks' rows."""
+    document = copy.deepcopy(_actions_docs.load_spec_json("actions.json"))
+    name, case = next(
+        (n, c) for n, a in document["actions"].items() for c in a["cases"] if c.get("checks")
+    )
+    case["events"] = [*case["events"], "shared_event"]
+    monkeypatch.setattr(_actions_docs, "load_spec_json", lambda _name: document)
+    page = _actions_docs.render_actions()
+    shown = ", ".join(f"`{k}`" for k in case["events"])
+    rows = [line for line in page.splitlines() if line.startswith(f"| `{name}` | {shown} |")]
+    assert len(rows) == len(case["checks"]), page

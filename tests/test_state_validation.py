@@ -270,6 +270,8 @@ def test_a_broken_state_raises_state_error_naming_its_path(
     assert error.paths[0].startswith(path), error.problems
     assert error.path == error.paths[0]
     assert words in error.problems[0], error.problems
+    if words == "required field missing":
+        assert error.problems[0] == f"required field missing @ {path}"
     assert state == before
 
 

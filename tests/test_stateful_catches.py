@@ -102,6 +102,13 @@ class _RenamedByUnreadable(Reducer):
         return found
 
 
+class _MisplacesUnreadable(Reducer):
+    """Names the wrong place in an unreadable object's diagnostic (and changes nothing else)."""
+
+    def reject_unreadable(self, paths: Any, reason: str) -> tuple[Any, ...]:
+        return super().reject_unreadable(["$.elsewhere"], reason)
+
+
 class _ForgetsItsNameOnResume(Reducer):
     """Exports everything but the message name."""
 
@@ -167,6 +174,7 @@ def _resume(state: Mapping[str, Any]) -> Reducer:
         (_WarnsAtEveryFinish, {}, r"a second finish\(\) reported something"),
         (_QuietAtFinish, {}, r"^the end of input: diagnostics \[\] differ from the oracle's \[\{"),
         (_RenamedByUnreadable, {"unreadable": True}, r"unreadable object #\d+ changed the message"),
+        (_MisplacesUnreadable, {"unreadable": True}, r"^unreadable object #\d+: diagnostics"),
         (_ForgetsItsNameOnResume, {"resume": _resume}, r"resumed"),
         (_CountsFromOne, {}, r"next_index is \d+, the oracle's next index is \d+"),
         (_QuietInBulk, {"bulk": True}, r"the bulk run from #\d+"),

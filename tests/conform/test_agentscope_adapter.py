@@ -242,3 +242,22 @@ def test_the_adapter_runs_as_a_script_though_its_file_is_named_agentscope() -> N
         "version": importlib.metadata.version("agentscope"),
         "language": "python",
     }
+
+
+def test_reset_factories_makes_ids_count_from_0_and_the_clock_fixed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After reset_factories AgentScope 2.0.11's messages get ids agentscope-id-0, -1, ...
+    and the fixed clock; the process's own factories are restored afterwards."""
+    common = pytest.importorskip("agentscope._utils._common")
+    monkeypatch.setattr(common, "_id_factory", common._id_factory)
+    monkeypatch.setattr(common, "_timestamp_factory", common._timestamp_factory)
+    from agentscope.message import Msg
+    from streamspec.adapters.agentscope import CLOCK, ID_PREFIX, reset_factories
+
+    reset_factories()
+    made = [Msg(name="a", role="assistant", content=[]) for _ in range(2)]
+    assert [(m.id, m.created_at) for m in made] == [
+        (f"{ID_PREFIX}0", CLOCK),
+        (f"{ID_PREFIX}1", CLOCK),
+    ]

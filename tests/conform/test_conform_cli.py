@@ -144,6 +144,23 @@ def test_skipped_cases_are_counted_but_do_not_fail(tmp_path: Path):
     assert result.stdout.splitlines()[-1].endswith(f" passed, 0 failed, {len(skipped)} skipped")
 
 
+def test_a_skipped_case_listed_as_an_expected_failure_stays_skipped(tmp_path: Path):
+    """The program's skip wins over the list: the case is skipped with the program's reason,
+    never xfail, and the run exits 0."""
+    report = tmp_path / "report.jsonl"
+    listed = tmp_path / "xfail.txt"
+    listed.write_text("reduce/should/strict-batch.json  no strict mode here\n", encoding="utf-8")
+    result = _conform(
+        "--program", f"{ADAPTER} --break skip", "--kind", "reduce", "--report", str(report),
+        "--expected-failures", str(listed),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stdout
+    rows = {f"{r['file']}#{r['name']}": r for r in _report(report)}
+    listed_row = rows["reduce/should/strict-batch.json#strict-batch"]
+    assert (listed_row["outcome"], listed_row["reason"]) == ("skipped", "no strict mode")
+    assert not any(r["outcome"] == "xfail" for r in rows.values())
+
+
 def test_report_lines_describe_every_case(tmp_path: Path):
     """The JSONL report has one line per case with the fixed keys, a difference for each failure."""
     report = tmp_path / "report.jsonl"

@@ -687,3 +687,27 @@ def test_a_reduce_case_is_illegal_when_the_reference_finds_an_error_in_it() -> N
     assert not fuzz_module._illegal(_case([start]))  # missing_reply_end: a warning
     envelope = FuzzCase("envelope", {"name": "e", "input": ["not json"]}, False, ())
     assert not fuzz_module._illegal(envelope)
+
+
+@pytest.mark.parametrize(
+    ("error", "spent"),
+    [
+        (fuzz_module._BudgetSpent(), True),
+        (BaseExceptionGroup("two", [fuzz_module._BudgetSpent(), fuzz_module._BudgetSpent()]), True),
+        (
+            BaseExceptionGroup(
+                "outer", [BaseExceptionGroup("inner", [fuzz_module._BudgetSpent()])]
+            ),
+            True,
+        ),
+        (BaseExceptionGroup("mixed", [fuzz_module._BudgetSpent(), ValueError("x")]), False),
+        (ValueError("x"), False),
+    ],
+    ids=["alone", "group", "nested", "mixed", "other"],
+)
+def test_a_spent_budget_is_told_apart_alone_or_in_any_group(
+    error: BaseException, spent: bool
+) -> None:
+    """The end of a class's budget stops its search whether Hypothesis raises it alone or
+    grouped with others; any other error in the group is a real failure."""
+    assert fuzz_module._raised(error, fuzz_module._BudgetSpent) is spent

@@ -267,6 +267,18 @@ def test_serve_answers_unreadable_and_invalid_lines_errored():
     }
 
 
+def test_every_problem_of_an_invalid_request_is_named_in_order():
+    """A request with two faults is one errored answer naming both, joined by '; '."""
+    bad = {"type": "run", "seq": 5, "kind": "fold", "case": {}, "after_each": "no"}
+    _, answers = _serve(START, bad)
+    assert answers[1] == {
+        "type": "errored",
+        "seq": 5,
+        "message": "invalid request: expected one of ['reduce', 'judge', 'envelope', 'pairing'],"
+        " got 'fold' @ $.kind; expected a boolean, got a string @ $.after_each",
+    }
+
+
 def test_serve_stops_at_stop_and_answers_nothing_after_it():
     """Stop ends serving with status 0 and no answer; lines after it are never read."""
     status, answers = _serve(

@@ -158,3 +158,11 @@ def test_the_metadata_of_an_unknown_type_envelope_is_named_once(as_event):
     bare = {key: value for key, value in raw.items() if key != "metadata"}
     record = UnknownEvent(type="future_signal", raw=bare) if as_event else decode_envelope(bare)
     assert to_agentscope(record) == ({"type": "FUTURE_SIGNAL", "level": 3}, ())
+
+
+@pytest.mark.parametrize("record", [42, "text", {"type": "TEXT_BLOCK_DELTA"}], ids=type)
+def test_a_record_that_is_no_event_has_no_agentscope_spelling(record: object) -> None:
+    """Anything but an event, an unknown event or an envelope is written as nothing, and
+    the reason names its type."""
+    reason = f"{type(record).__name__} has no AgentScope spelling; not written"
+    assert to_agentscope(record) == (None, (reason,))

@@ -81,6 +81,22 @@ def test_repair_reports_each_action_on_stderr_by_default():
     ]
 
 
+def test_a_dropped_message_is_said_to_be_not_in_the_output():
+    """A result for no call is dropped: its line names the call and says it is not in the
+    output, and the placeholder-free output keeps the rest in order."""
+    history = [
+        {"role": "user", "content": "q"},
+        {"role": "tool", "tool_call_id": "zz", "content": "r"},
+        {"role": "assistant", "content": "ok"},
+    ]
+    result = run(["repair", "--dialect", "openai", "--orphans", "drop"], orjson.dumps(history))
+    assert result.exit_code == 0
+    assert summarize(orjson.loads(result.stdout)) == ["user(-)", "assistant(-)"]
+    assert result.stderr.splitlines() == [
+        "1: drop_message: orphan_result, call zz, not in the output"
+    ]
+
+
 def test_repair_exits_1_when_violations_remain():
     """A violation no enabled fix covers makes repair exit 1 and appear as unrepaired."""
     history = [
