@@ -81,3 +81,28 @@ def test_peeking_stops_after_a_mebibyte() -> None:
     """Lines holding PEEK_BYTES are looked at and no more, however few they are."""
     assert PEEK_BYTES == 1 << 20
     _limits_case(b"x" * (PEEK_BYTES // 2 - 1) + b"\n", 2)
+
+
+def test_a_last_line_without_a_newline_is_reported_whole() -> None:
+    """The last line of a file need not end in a newline: a report on it counts every byte,
+    as it would with the newline, whichever reader reads it. (Cut one byte short,
+    ``{"a":1}x`` would be an object.)"""
+    from streamspec._jsonl import read_lines, read_records
+
+    def problems(data: bytes) -> list[tuple[int, str]]:
+        found = []
+        for read in (
+            read_lines,
+            lambda s: read_records(s, dict),
+            lambda s: read_records(s, dict, folds={}),
+        ):
+            stream = io.BufferedReader(io.BytesIO(data))
+            lines = [line for line in read(stream) if line.problem is not None]
+            found.append([(line.number, line.problem.message) for line in lines])
+        assert found[1:] == found[:-1]
+        return found[0]
+
+    expected = [(2, "not JSON: unexpected content after document at offset 7")]
+    assert problems(b'{"a":1}\n{"a":1}x') == expected
+    assert problems(b'{"a":1}\n{"a":1}x\n') == expected
+    assert problems(b'{"a":1}\n[1]') == [(2, "not a JSON object but an array")]

@@ -119,3 +119,55 @@ def test_a_block_start_opens_a_call_only_when_none_is_open() -> None:
             calls.feed(decode_event(obj))
         opened = [e.call for e in found if isinstance(e, CallOpened)]
         assert opened == ["1", "2"], start["type"]
+
+
+def _opened_text_block(chunk: Any = None) -> tuple[Any, list[object]]:
+    """Evidence of a reply with an open call and a started text block ``t``."""
+    from streamspec.completion._reply_evidence import AgentScopeCalls
+
+    found: list[object] = []
+    calls = AgentScopeCalls(found.append, chunk)
+    r = {"reply_id": "r1"}
+    for obj in [
+        {"type": "REPLY_START", "session_id": "s", "reply_id": "r1", "name": "a"},
+        {"type": "MODEL_CALL_START", **r, "model_name": "m"},
+        {"type": "TEXT_BLOCK_START", **r, "block_id": "t"},
+    ]:
+        calls.feed(decode_event(obj))
+    return calls, found
+
+
+def test_a_folded_delta_needs_a_chunk_taker() -> None:
+    """Without ``chunk`` nothing is folded: ``text_folded`` and ``output_folded`` return
+    False and emit nothing, so the delta goes through ``feed``."""
+    calls, found = _opened_text_block()
+    before = list(found)
+    assert calls.text_folded("r1", "t", "a") is False
+    assert calls.output_folded("r1", "thinking", "b") is False
+    assert found == before
+
+
+def test_a_folded_delta_is_handed_to_the_chunk_taker_and_grows_the_block() -> None:
+    """With ``chunk``, a text delta of a started block of the open call is handed to it as
+    ``(call, "text", delta)`` and taken; the block's text grows by it; a delta of a block
+    never started, of an unknown reply, or one ``chunk`` refuses, is not taken."""
+    taken: list[tuple[str, str, str]] = []
+
+    def chunk(call: str, channel: str, delta: str) -> bool:
+        taken.append((call, channel, delta))
+        return delta != "refused"
+
+    calls, _ = _opened_text_block(chunk)
+    assert calls.text_folded("r1", "t", "a") is True
+    assert calls.text_folded("r1", "t", "b") is True
+    assert calls.output_folded("r1", "thinking", "c") is True
+    assert calls.text_folded("r1", "nope", "x") is False
+    assert calls.text_folded("r2", "t", "x") is False
+    assert calls.text_folded("r1", "t", "refused") is False
+    assert taken == [
+        ("1", "text", "a"),
+        ("1", "text", "b"),
+        ("1", "thinking", "c"),
+        ("1", "text", "refused"),
+    ]
+    assert calls._replies["r1"].blocks["t"].text() == "ab"

@@ -28,7 +28,9 @@ def test_stale_record_is_marked(monkeypatch: pytest.MonkeyPatch) -> None:
     """A record taken over other vectors makes the page say it is stale, so --check fails."""
     recorded = _divergences.read_record()
     monkeypatch.setattr(_divergences, "read_record", lambda: {**recorded, "vectors": "0" * 64})
-    assert "**Stale: the vectors changed since the record; refresh it.**" in _divergences.render()
+    lines = _divergences.render().splitlines()
+    stale = "**Stale: the vectors changed since the record; refresh it.**"
+    assert lines[lines.index("## Matrix") - 2 : lines.index("## Matrix")] == [stale, ""]
     assert _divergences.main(["--check"]) == 1
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 
+import attrs
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from streamspec import Reducer
@@ -100,3 +102,16 @@ def test_replay_can_be_turned_off():
         == 2
     )
     assert sum(1 for line in read_events(io.BytesIO(data), "envelope") if line.record) == 1
+
+
+def test_a_guard_s_verdict_is_a_frozen_record_taken_by_keyword():
+    """What ``admit`` returns is part of the public API, so its field order is not: it is
+    built by keyword only, and it cannot be changed."""
+    verdict = ReplayGuard().admit({"run_id": "r", "sequence": 1})
+    cls = type(verdict)
+    assert cls(apply=True) == verdict
+    with pytest.raises(TypeError):
+        cls(True)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        verdict.apply = False  # type: ignore[misc]
+    assert verdict.apply is True

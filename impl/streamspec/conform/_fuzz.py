@@ -115,8 +115,9 @@ class Subject(Protocol):
         """Do the handshake; return what the implementation supports."""
         ...
 
-    def run(self, kind: str, case: Mapping[str, Any], *, after_each: bool = False) -> Answer:
-        """Return the implementation's answer to one case."""
+    def run(self, kind: str, case: Mapping[str, Any], *, after_each: bool) -> Answer:
+        """Return the implementation's answer to one case (``after_each``: with a state
+        after every event)."""
         ...
 
 

@@ -245,7 +245,7 @@ class OracleModel:
         self._content: list[_Entity] = []
         self._blocks: dict[tuple[str | None, str], _Text | _Data | _Hint] = {}
         self._calls: dict[str, _Call] = {}
-        self._results: dict[str, _Result | _External] = {}
+        self._results: dict[str, _Result] = {}
         self._name: str | None = name
         self._role: str | None = role
         self._created_at: Any = created_at
@@ -364,7 +364,6 @@ class OracleModel:
         if kind == "tool_result_data_delta" and is_given(event.block_id):  # type: ignore[attr-defined]
             call_id = event.tool_call_id  # type: ignore[attr-defined]
             result = self._results[call_id]
-            assert isinstance(result, _Result)
             sub = result.data_block(event.block_id)  # type: ignore[attr-defined]
             if sub is None:
                 return None
@@ -539,9 +538,7 @@ class OracleModel:
             streamed.metadata = copy.deepcopy(event.metadata) if is_given(event.metadata) else {}
 
     def _streamed(self, call_id: str) -> _Result:
-        result = self._results[call_id]
-        assert isinstance(result, _Result)
-        return result
+        return self._results[call_id]
 
     def _result_data(self, event: Any) -> None:
         result = self._streamed(event.tool_call_id)
@@ -560,9 +557,7 @@ class OracleModel:
         if kind == "require_user_confirm":
             self._calls[item["id"]].suggested_rules = copy.deepcopy(item.get("suggested_rules", []))
         elif kind == "external_execution_result":
-            external = _External(copy.deepcopy(item))
-            self._results[item["id"]] = external
-            self._content.append(external)
+            self._content.append(_External(copy.deepcopy(item)))
 
     def signature(self) -> Hashable:
         """Everything that decides whether an event is legal now: two equal ones judge alike.
@@ -584,7 +579,6 @@ class OracleModel:
                 len(sub.chunks) == 1 and valid_base64(sub.chunks[0]) is None,
             )
             for key, r in self._results.items()
-            if isinstance(r, _Result)
             for sub in r.output
             if isinstance(sub, _ResultData)
         )
