@@ -58,16 +58,24 @@ def test_a_command_s_output_on_the_examples_is_the_recorded_one(
     _compare(_transcript(COMMANDS[command], monkeypatch), f"examples-{command}.txt")
 
 
-@pytest.mark.parametrize("command", ["check", "repair"])
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("check", ["check"]),
+        ("repair", ["repair"]),
+        ("repair-placeholder", ["repair", "--orphans", "placeholder"]),
+        ("repair-fixes", ["repair", "--fix", "bridge", "--fix", "invalid_arguments"]),
+    ],
+)
 def test_pairing_s_output_on_the_example_histories_is_the_recorded_one(
-    command: str, monkeypatch: pytest.MonkeyPatch
+    name: str, args: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     found = "".join(
         f"### {dialect}\n"
-        + _transcript(["pairing", command, "--dialect", dialect], monkeypatch, HISTORIES)
+        + _transcript(["pairing", *args, "--dialect", dialect], monkeypatch, HISTORIES)
         for dialect in DIALECTS
     )
-    _compare(found, f"pairing-{command}.txt")
+    _compare(found, f"pairing-{name}.txt")
 
 
 def test_the_a3s_session_s_output_is_the_recorded_one(monkeypatch: pytest.MonkeyPatch) -> None:
