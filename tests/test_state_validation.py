@@ -184,7 +184,12 @@ BROKEN: list[tuple[str, Callable[[State], Any], str, str]] = [
     ("content-object", _set(lambda s: s["message"], "content", {}), "$.message.content", "array"),
     ("bad-entity", _set(_content("text"), "entity", "widget"), _c("text", "entity"), "widget"),
     ("entity-int", _set(_content("text"), "entity", 3), _c("text", "entity"), "got integer"),
-    ("no-entity", _drop(_content("text"), "entity"), _c("text", "entity"), "required field"),
+    (
+        "no-entity",
+        _drop(_content("text"), "entity"),
+        _c("text", "entity"),
+        "required field missing",
+    ),
     (
         "entity-array",
         lambda s: s["message"]["content"].append([]) or s,
@@ -194,7 +199,12 @@ BROKEN: list[tuple[str, Callable[[State], Any], str, str]] = [
     ("bogus-state", _set(_content("text"), "state", "bogus"), _c("text", "state"), "'bogus'"),
     ("initial-state", _set(_content("tool_call"), "state", "absent"), _c("tool_call", "state"), ""),
     ("text-int", _set(_content("text"), "text", 5), _c("text", "text"), "got integer"),
-    ("no-text", _drop(_content("thinking"), "text"), _c("thinking", "text"), "required"),
+    (
+        "no-text",
+        _drop(_content("thinking"), "text"),
+        _c("thinking", "text"),
+        "required field missing",
+    ),
     ("bad-base64", _set(_content("data"), "data", "!!"), _c("data", "data"), "base64"),
     ("base64-int", _set(_content("data"), "data", 3), _c("data", "data"), "string, got integer"),
     ("bad-wire", _set(_content("tool_call"), "wire", "flying"), _c("tool_call", "wire"), "one of"),

@@ -1115,6 +1115,18 @@ def test_unknown_types(record: dict[str, Any], shown: str) -> None:
             'Invalid error chunk: "errorText" must be a string (found array).',
         ),
         (
+            {"type": "error"},
+            'Invalid error chunk: "errorText" must be a string (found nothing).',
+        ),
+        (
+            {"type": "tool-output-error", "toolCallId": "c"},
+            'Invalid tool-output-error chunk: "errorText" must be a string (found nothing).',
+        ),
+        (
+            {"type": "tool-input-error", "toolCallId": "c", "toolName": "f"},
+            'Invalid tool-input-error chunk: "errorText" must be a string (found nothing).',
+        ),
+        (
             {"type": "finish", "finishReason": None},
             'Invalid finish chunk: "finishReason" must be a string (found null).',
         ),
