@@ -832,6 +832,10 @@ def test_chunk_after_an_error_is_a_violation() -> None:
             "chunk field choices[0].delta.tool_calls[0].id must be a string or null, got integer",
         ),
         (
+            chunk(choice(tool_calls=[{"index": 0, "id": "c", "type": 1}])),
+            "chunk field choices[0].delta.tool_calls[0].type must be a string or null, got integer",
+        ),
+        (
             chunk(choice(tool_calls=[{"index": 0, "function": "f"}])),
             "chunk field choices[0].delta.tool_calls[0].function must be an object or null, got string",
         ),
