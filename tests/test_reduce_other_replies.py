@@ -86,3 +86,28 @@ def test_other_replies_diagnostics_are_printed_and_memory_stays_flat(tmp_path: P
     assert small_out == large_out
     assert orjson.loads(large_out)["content"] == [{"type": "text", "id": "b", "text": "kept"}]
     assert large_peak < small_peak + 512 * 1024
+
+
+def test_another_reply_s_event_is_judged_aside_from_the_folded_reply_s_second_event() -> None:
+    """Once the folding reducer has taken one event, an event of another reply goes to the
+    stand-in; before that (a reply id given, nothing taken) the folding reducer takes it,
+    since a first event gives the message its ``created_at``. Custom events and events of
+    the folded reply are never the stand-in's."""
+    from streamspec import Reducer, decode_event
+    from streamspec.cli._reduce import OtherReplies
+
+    def event(type_: str, reply: str, **fields: object) -> object:
+        return decode_event({"type": type_, "reply_id": reply, **fields})
+
+    other = event("TEXT_BLOCK_START", "r1", block_id="b")
+    reducer = Reducer(reply_id="r0")
+    others = OtherReplies(reducer)
+    assert others.owns(other) is False
+    reducer.apply(event("REPLY_START", "r0", session_id="s", name="a"))
+    assert reducer.next_index == 1
+    assert others.owns(other) is True
+    assert others.owns(event("TEXT_BLOCK_START", "r0", block_id="b")) is False
+    assert others.owns(event("CUSTOM", "r1", name="n", value={})) is False
+    (found,) = others.apply(other)
+    assert found.code == "reply_id_mismatch"
+    assert reducer.next_index == 1 and reducer.diagnostics == ()
