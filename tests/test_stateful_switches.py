@@ -229,3 +229,25 @@ def test_without_unreadable_the_machine_never_asks_for_reject_unreadable() -> No
         after_finish=UsageError,
         settings_=_FEW,
     )
+
+
+def test_a_subclass_that_only_makes_its_implementation_runs() -> None:
+    """docs/testing.md: a subclass of ``ReplyStateMachine`` may override
+    ``make_implementation()`` alone. Finishing is on; resuming, the caller options, bulk
+    runs and key naming stay off until the subclass turns them on, so a run never asks for
+    what it did not offer."""
+    from hypothesis.stateful import run_state_machine_as_test
+    from streamspec.testing import ReplyStateMachine
+
+    made: list[Reducer] = []
+
+    class OnlyMakes(ReplyStateMachine):
+        def make_implementation(self, **options: str) -> Any:
+            made.append(Reducer(strict=self.strict))
+            return made[-1]
+
+    switches = (OnlyMakes.finishes, OnlyMakes.resumes, OnlyMakes.options, OnlyMakes.bulk)
+    assert switches == (True, False, False, False)
+    assert (OnlyMakes.strict, OnlyMakes.names_keys, OnlyMakes.wire) == (False, False, False)
+    run_state_machine_as_test(OnlyMakes, settings=_FEW)
+    assert made

@@ -115,11 +115,20 @@ def test_a_program_that_exits_before_ready_is_a_protocol_error_with_its_stderr()
         ("hello XX", "unreadable answer line 'hello XX': not JSON"),
         ("h" * 201, "unreadable answer line '" + "h" * 200 + "...': not JSON"),
         ("h" * 200, "unreadable answer line '" + "h" * 200 + "': not JSON"),
-        ('{"type": "result", "seq": 1, "output": {}}', "invalid answer to start: expected type"),
+        (
+            '{"type": "result", "seq": 1, "output": {}}',
+            "invalid answer to start: expected type one of ['ready', 'errored'], got 'result' @ $.type",
+        ),
         (
             '{"type": "ready", "protocol": 2, "implementation": {"name": "x", "version": "1", '
             '"language": "c"}, "kinds": [], "checks": []}',
             "invalid answer to start: expected 1 @ $.protocol",
+        ),
+        (
+            '{"type": "ready", "protocol": 2, "implementation": {"name": "x", "version": "1", '
+            '"language": "c"}, "kinds": 5, "checks": []}',
+            "invalid answer to start: expected 1 @ $.protocol; "
+            "expected an array, got a number @ $.kinds",
         ),
         (
             '{"type": "errored", "message": "protocol 1 unknown"}',
@@ -145,6 +154,8 @@ def test_a_bad_answer_to_start_is_a_protocol_error_naming_the_fault(
             program.start(ALL_KINDS, ALL_CHECKS)
         assert program.pid is None, "the failed child is discarded before close"
     assert info.value.reason.startswith(reason)
+    if reason.startswith(("invalid", "refused")):
+        assert info.value.reason == reason, "every problem is named, joined by '; '"
 
 
 def test_a_silent_program_times_out_at_start():
