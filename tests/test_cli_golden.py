@@ -88,6 +88,52 @@ def test_the_a3s_session_s_output_is_the_recorded_one(monkeypatch: pytest.Monkey
     _compare(found, "a3s-session.txt")
 
 
+#: Lines a reader must survive and name: each kind of broken JSON line, in one AgentScope file.
+_START = b'{"type":"REPLY_START","reply_id":"r","session_id":"s","name":"a"}'
+HOSTILE_LINES = (
+    b"\xef\xbb\xbf" + _START,
+    b"",
+    b"   ",
+    b"\xff\xfe not UTF-8",
+    b'{"type":"TEXT_BLOCK_START","reply_id":"r","block_id":"b","block_id":"c"}',
+    b'{"type":"TEXT_BLOCK_DELTA","reply_id":"r","block_id":"b","delta":"\\ud800"}',
+    b'{"type":"TEXT_BLOCK_DELTA","reply_id":"r","block_id":"b","delta":NaN}',
+    b'{"type":"TEXT_BLOCK_DELTA","reply_id":"r","block_id":"b","delta":"x",}',
+    b'{"type":"TEXT_BLOCK_DELTA","reply_id":"r","block_id":"b","delta":"x"} trailing',
+    b'{"type":"TEXT_BLOCK_DELTA","reply_id":"r","block_id":"b"',
+    b'{"type":"MODEL_CALL_END","reply_id":"r","input_tokens":1e400,"output_tokens":1}',
+    b'{"type":"MODEL_CALL_END","reply_id":"r","input_tokens":-1,"output_tokens":true}',
+    b"[" * 200 + b"]" * 200,
+    b'{"a":' * 130 + b"1" + b"}" * 130,
+    b"null",
+    b'"text"',
+    b"12",
+    b"[]",
+    b'{"type":null}',
+    b'{"type":"TEXT_BLOCK_DELTA"}',
+    b'{"type":"NOT_A_TYPE","reply_id":"r"}',
+    b'{"type":"TEXT_BLOCK_DELTA","reply_id":"r","block_id":"b","delta":"x","id":5,"extra":[]}',
+    b'{"type":"DATA_BLOCK_DELTA","reply_id":"r","block_id":"d","media_type":"image/png"}',
+    b'{"type":"TEXT_BLOCK_START","reply_id":"r","block_id":"b"}\r',
+    b'\t{"type":"TEXT_BLOCK_DELTA","reply_id":"r","block_id":"b","delta":"ok"}',
+    b'{"type":"TEXT_BLOCK_END","reply_id":"r","block_id":"b","text":"' + b"y" * 300 + b'"}',
+)
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_check_s_output_on_hostile_lines_is_the_recorded_one(
+    fmt: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every kind of broken line is named in the reader's words, with its line number."""
+    path = tmp_path / "hostile.jsonl"
+    path.write_bytes(b"\n".join(HOSTILE_LINES))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "120")
+    result = CliRunner().invoke(main, ["check", "--format", fmt, path.name], catch_exceptions=False)
+    found = f"(exit {result.exit_code})\n{result.stdout}-- stderr\n{result.stderr}"
+    _compare(found, f"hostile-check-{fmt}.txt")
+
+
 def _compare(found: str, name: str) -> None:
     path = GOLDEN / name
     if UPDATE:
