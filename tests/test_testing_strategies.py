@@ -290,3 +290,29 @@ def test_rechunking_splits_a_run_of_text_deltas_and_keeps_its_text() -> None:
     assert split[0] == start and split[-1] == end
     assert all(isinstance(event, TextBlockDeltaEvent) for event in split[1:-1])
     assert "".join(event.delta for event in split[1:-1]) == "hello"
+
+
+def test_a_template_names_the_entity_its_first_batch_item_or_key_names() -> None:
+    """``entity_of``: a block or call key names itself; a batch names its first item's call
+    (``tool_calls`` and ``execution_results`` by ``id``, ``confirm_results`` by
+    ``tool_call.id``); anything else is the reply."""
+    from streamspec import decode_event
+    from streamspec.testing._strategies import entity_of
+
+    call = {"type": "tool_call", "id": "t0", "name": "f", "input": "{}"}
+    result = {"type": "tool_result", "id": "t1", "name": "f", "output": [], "state": "success"}
+    confirmed = {"confirmed": True, "tool_call": {**call, "id": "t2"}}
+    cases = [
+        ({"type": "REQUIRE_USER_CONFIRM", "tool_calls": [call]}, ("tool_call_id", "t0")),
+        ({"type": "REQUIRE_EXTERNAL_EXECUTION", "tool_calls": [call]}, ("tool_call_id", "t0")),
+        (
+            {"type": "EXTERNAL_EXECUTION_RESULT", "execution_results": [result]},
+            ("tool_call_id", "t1"),
+        ),
+        ({"type": "USER_CONFIRM_RESULT", "confirm_results": [confirmed]}, ("tool_call_id", "t2")),
+        ({"type": "TOOL_CALL_END", "tool_call_id": "t3"}, ("tool_call_id", "t3")),
+        ({"type": "TEXT_BLOCK_START", "block_id": "b0"}, ("block_id", "b0")),
+        ({"type": "REPLY_END", "session_id": "s"}, ("reply", "")),
+    ]
+    for obj, entity in cases:
+        assert entity_of(decode_event({**obj, "reply_id": "r"})) == entity, obj["type"]

@@ -230,12 +230,13 @@ def _shaped(shape: Shape, *json_types: str, optional: bool = False, enum: bool =
     )
 
 
-def _batch(item: Shape, key_path: tuple[str, ...]) -> Any:
-    """A batch: an array of nested objects, stored as a tuple; ``key_path`` leads to the call id."""
+def _batch(item: Shape) -> Any:
+    """A batch: an array of nested objects, stored as a tuple (``spec/routing.json`` names the
+    key of each item's call)."""
     return attrs.field(
         converter=_tuple,
         validator=_shaped_validator(ArrayOf(item), optional=False),
-        metadata={"json": ("array",), "key_path": key_path, "shape": ArrayOf(item)},
+        metadata={"json": ("array",), "shape": ArrayOf(item)},
     )
 
 
@@ -559,7 +560,7 @@ class RequireUserConfirmEvent(Event):
     """The user is asked to confirm each listed call (raw ToolCallBlock objects)."""
 
     reply_id: str = _req("string")
-    tool_calls: tuple[JsonObject, ...] = _batch(TOOL_CALL_BLOCK, ("id",))
+    tool_calls: tuple[JsonObject, ...] = _batch(TOOL_CALL_BLOCK)
 
 
 @_event("USER_CONFIRM_RESULT")
@@ -568,7 +569,7 @@ class UserConfirmResultEvent(Event):
     """The user's answers: ``{confirmed, tool_call, rules?}`` per call."""
 
     reply_id: str = _req("string")
-    confirm_results: tuple[JsonObject, ...] = _batch(CONFIRM_RESULT, ("tool_call", "id"))
+    confirm_results: tuple[JsonObject, ...] = _batch(CONFIRM_RESULT)
 
 
 @_event("REQUIRE_EXTERNAL_EXECUTION")
@@ -577,7 +578,7 @@ class RequireExternalExecutionEvent(Event):
     """Each listed call is handed to an external executor."""
 
     reply_id: str = _req("string")
-    tool_calls: tuple[JsonObject, ...] = _batch(TOOL_CALL_BLOCK, ("id",))
+    tool_calls: tuple[JsonObject, ...] = _batch(TOOL_CALL_BLOCK)
 
 
 @_event("EXTERNAL_EXECUTION_RESULT")
@@ -586,7 +587,7 @@ class ExternalExecutionResultEvent(Event):
     """Complete results (raw ToolResultBlock objects) from an external executor."""
 
     reply_id: str = _req("string")
-    execution_results: tuple[JsonObject, ...] = _batch(TOOL_RESULT_BLOCK, ("id",))
+    execution_results: tuple[JsonObject, ...] = _batch(TOOL_RESULT_BLOCK)
 
 
 # ------------------------------------------------------------------ tool results
