@@ -11,16 +11,13 @@ them with::
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 from audit_corpus import EXAMPLES, STREAMS
 from click.testing import CliRunner
+from recorded import GOLDEN, assert_recorded
 from streamspec.cli import main
-
-GOLDEN = Path(__file__).resolve().parent / "golden"
-UPDATE = os.environ.get("STREAMSPEC_UPDATE_GOLDEN") == "1"
 
 COMMANDS = {
     "check": ["check"],
@@ -135,9 +132,4 @@ def test_check_s_output_on_hostile_lines_is_the_recorded_one(
 
 
 def _compare(found: str, name: str) -> None:
-    path = GOLDEN / name
-    if UPDATE:
-        path.write_text(found, encoding="utf-8")
-    assert found == path.read_text(encoding="utf-8"), (
-        f"{name} differs; if the change is meant, rerun with STREAMSPEC_UPDATE_GOLDEN=1"
-    )
+    assert_recorded(found, GOLDEN / name)

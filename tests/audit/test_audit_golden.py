@@ -12,16 +12,15 @@ files and take them with::
 from __future__ import annotations
 
 import gzip
-import os
 from pathlib import Path
 
 import orjson
 import pytest
 from audit_corpus import make_corpus
+from recorded import assert_recorded
 from source_streams import run_cli
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
-UPDATE = os.environ.get("STREAMSPEC_UPDATE_GOLDEN") == "1"
 
 _STAMP = "2026-01-0{day}T12:00:00.000000"
 
@@ -72,10 +71,4 @@ def outputs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
 
 @pytest.mark.parametrize("name", ["summary.txt", "summary.json", "findings.jsonl", "report.html"])
 def test_an_output_is_the_recorded_one(outputs: dict[str, str], name: str) -> None:
-    path = GOLDEN / f"audit-{name}"
-    if UPDATE:
-        path.write_text(outputs[name], encoding="utf-8")
-    expected = path.read_text(encoding="utf-8")
-    assert outputs[name] == expected, (
-        f"{path.name} differs; if the change is meant, rerun with STREAMSPEC_UPDATE_GOLDEN=1"
-    )
+    assert_recorded(outputs[name], GOLDEN / f"audit-{name}")

@@ -11,17 +11,15 @@ here. After a change that is meant, look at the new file and take it with::
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
 import sys
 from pathlib import Path
 
 from click.testing import CliRunner
+from recorded import GOLDEN, assert_recorded
 from streamspec.cli._conform import conform
 
-GOLDEN = Path(__file__).resolve().parent.parent / "golden"
-UPDATE = os.environ.get("STREAMSPEC_UPDATE_GOLDEN") == "1"
 ADAPTER = f"{shlex.quote(sys.executable)} -m streamspec.cli._adapter"
 #: The modes that change answers (not the process): each fails the cases of one check.
 MODES = ("", "message", "diagnostics", "states", "verdicts", "pairing", "envelope", "skip")
@@ -43,9 +41,4 @@ def test_conform_s_output_is_the_recorded_one(tmp_path: Path) -> None:
         text = _SECONDS.sub(r"\g<1>0", (tmp_path / name).read_text(encoding="utf-8"))
         sections.append(f"== {name} of --break message\n{text}\n")
     found = "".join(sections)
-    path = GOLDEN / "conform.txt"
-    if UPDATE:
-        path.write_text(found, encoding="utf-8")
-    assert found == path.read_text(encoding="utf-8"), (
-        "conform.txt differs; if the change is meant, rerun with STREAMSPEC_UPDATE_GOLDEN=1"
-    )
+    assert_recorded(found, GOLDEN / "conform.txt")
