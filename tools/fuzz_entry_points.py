@@ -6,7 +6,8 @@ subclasses); no other exception escapes, and a command exits 0, 1 or 2 with
 no traceback. Memory is the runner's to bound (:func:`peak_rss_mb`).
 
 Writers: an entry point that is given bytes writes every JSON value the
-project hands back with ``orjson`` (as the commands do), so a value the
+project hands back as the commands do (orjson, integers of any size
+written whole: ``streamspec._json_exact``), so a value the
 project cannot write is a failure. An entry point whose input is a Python
 value the harness parsed (pairing, envelope decode, ``from_state``) only
 fails on an unwritable result when its input was writable: the project must
@@ -45,6 +46,7 @@ from streamspec import (
     ProtocolError,
     Reducer,
     StreamspecError,
+    _json_exact,
     check_history,
     decode_envelope,
     decode_event,
@@ -168,7 +170,7 @@ def peak_rss_mb() -> float:
 
 def _writable(value: Any) -> bool:
     try:
-        orjson.dumps(value)
+        _json_exact.dumps(value)
     except orjson.JSONEncodeError:
         return False
     return True
@@ -181,7 +183,7 @@ def _write(what: str, value: Any, given: Any = None, *, parsed: bool = False) ->
         Unwritable: naming ``what`` and orjson's reason.
     """
     try:
-        orjson.dumps(value)
+        _json_exact.dumps(value)
     except orjson.JSONEncodeError as error:
         if parsed and not _writable(given):
             return
@@ -191,7 +193,7 @@ def _write(what: str, value: Any, given: Any = None, *, parsed: bool = False) ->
 def _parse(data: bytes) -> tuple[bool, Any]:
     """``(True, value)`` for a JSON document, ``(False, None)`` for anything else."""
     try:
-        return True, orjson.loads(data)
+        return True, _json_exact.loads(data)
     except orjson.JSONDecodeError:
         return False, None
 

@@ -52,9 +52,15 @@ class Stub:
         return f"<deferred {self._key!r}>"
 
 
-def deferred(makers: Mapping[K, Callable[[], Callable[..., Any]]]) -> dict[K, Any]:
-    """Return ``key -> stub`` for ``key -> maker`` (rule 1); the dict is the stubs' table."""
-    table: dict[K, Any] = {}
+def deferred(
+    makers: Mapping[K, Callable[[], Callable[..., Any]]], into: dict[K, Any] | None = None
+) -> dict[K, Any]:
+    """Return ``key -> stub`` for ``key -> maker`` (rule 1); the dict is the stubs' table.
+
+    ``into`` is the dict to fill (a new one when ``None``), for a caller whose table is a
+    dict of its own class.
+    """
+    table: dict[K, Any] = {} if into is None else into
     for key, make in makers.items():
         table[key] = Stub(table, key, make)
     return table

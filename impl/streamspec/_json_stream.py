@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import IO, Any, Final
 
-import orjson
+from streamspec import _json_exact
 
 __all__ = ["BATCH", "LazyArray", "LazyObject", "chunks", "plain", "write"]
 
@@ -48,7 +48,7 @@ def chunks(value: Any) -> Iterator[bytes]:
         for item in value.items:
             if isinstance(item, LazyArray | LazyObject):
                 if batch:
-                    yield separator + orjson.dumps(batch)[1:-1]
+                    yield separator + _json_exact.dumps(batch)[1:-1]
                     separator, batch = b",", []
                 yield separator
                 yield from chunks(item)
@@ -56,21 +56,21 @@ def chunks(value: Any) -> Iterator[bytes]:
             else:
                 batch.append(item)
                 if len(batch) >= BATCH:
-                    yield separator + orjson.dumps(batch)[1:-1]
+                    yield separator + _json_exact.dumps(batch)[1:-1]
                     separator, batch = b",", []
         if batch:
-            yield separator + orjson.dumps(batch)[1:-1]
+            yield separator + _json_exact.dumps(batch)[1:-1]
         yield b"]"
     elif isinstance(value, LazyObject):
         yield b"{"
         separator = b""
         for key, member in value.members:
-            yield separator + orjson.dumps(key) + b":"
+            yield separator + _json_exact.dumps(key) + b":"
             yield from chunks(member)
             separator = b","
         yield b"}"
     else:
-        yield orjson.dumps(value)
+        yield _json_exact.dumps(value)
 
 
 def write(value: Any, out: IO[bytes]) -> None:

@@ -18,6 +18,13 @@ Rules for every line the readers take:
 5. A warning comes as its own :class:`Line` (no record, same number) just
    before the line it is about, so every stage that passes problem lines
    along keeps it.
+6. Integers are exact at any size (:mod:`streamspec._json_exact`): a line
+   with 19 digits in a row is parsed again so that none becomes a double.
+   An object offered to a fold is offered as orjson read it when its fold
+   keeps no JSON object or array of it: a fold refuses a double where it
+   wants an integer, and the line is then read again like any other.
+   :class:`Folds` names the types whose folds keep one; a plain mapping of
+   folds is taken to keep one for every type but the deltas (``*_DELTA``).
 
 Duplicate keys are found without a second parse on the common path: a
 block of lines whose text has no more key separators (``":``, or a quote,
@@ -44,13 +51,16 @@ import orjson
 
 from streamspec._diagnostics import CODE_INFO, Code, Diagnostic, Severity
 from streamspec._errors import DecodeError
-from streamspec._events import UnknownEvent
+from streamspec._events import EVENT_CLASSES, UnknownEvent
+from streamspec._json_exact import exact, long_digits, retry
+from streamspec._json_exact import loads as exact_loads
 
 __all__ = [
     "BYTE_ORDER_MARK",
     "DUPLICATE_KEY",
     "MAX_DEPTH",
     "READER_WARNINGS",
+    "Folds",
     "Line",
     "depth_of",
     "json_type",
@@ -79,6 +89,8 @@ _DEEP_LINE: Final = 2 * (MAX_DEPTH + 1)
 _BLOCK: Final = 1 << 16
 #: Finds a quote followed by a space (a regular expression finds it faster than ``bytes.find``).
 _QUOTE_SPACE: Final = re.compile(rb'" ').search
+#: The delta types, offered to a fold as orjson read them (rule 6).
+_DELTAS: Final = frozenset(cls.TYPE for cls in EVENT_CLASSES if cls.TYPE.endswith("_DELTA"))
 
 
 class Line(NamedTuple):
@@ -155,7 +167,7 @@ def _not_json(raw: bytes, error: orjson.JSONDecodeError) -> str:
 def _no_object(number: int, raw: bytes) -> Line:
     """The line for input that holds no JSON object: blank, not JSON, or another value."""
     try:
-        value = orjson.loads(raw)
+        value = exact_loads(raw)
     except orjson.JSONDecodeError as error:
         if not raw.strip():
             return Line(number=number)
@@ -388,11 +400,15 @@ def _read(
         if first == 1 and raws and raws[0].startswith(_BOM):
             raws[0] = raws[0][3:]
             append(_bom(1))
+        long = long_digits(text)
         for number, raw in enumerate(raws, first):
             try:
                 value = loads(raw)
-            except bad_json:
-                value = None
+            except bad_json as error:
+                value = _retried(raw, error)
+            else:
+                if long:
+                    value = exact(raw, value)
             keep(value)
             if value.__class__ is not dict_:
                 append(_no_object(number, raw[: len(raw) - end]))
@@ -428,6 +444,7 @@ def _line(
     """The line for one parsed input line (``value`` is ``None`` when it is not JSON)."""
     if value.__class__ is not dict:
         return _no_object(number, raw[: len(raw) - end])
+    value = exact(raw, value)
     if len(raw) >= _DEEP_LINE:
         problem = _too_deep(number, raw, value)
         if problem is not None:
@@ -449,7 +466,7 @@ def _read_folding(
     nest past :data:`MAX_DEPTH` (short, or with few enough brackets), so
     what it takes is what the line would have given.
     """
-    dict_, deep = dict, _DEEP_LINE
+    dict_, deep, keeping = dict, _DEEP_LINE, _keeping_json(folds)
     number = 0
     folded = False
     for text, raws, end in _blocks(stream):
@@ -472,7 +489,9 @@ def _read_folding(
                 type_ = value.get("type")
                 if type_.__class__ is str:
                     fold = folds.get(type_)
-                    if fold is not None and fold(value):
+                    if fold is not None and fold(
+                        exact(raws[at - first], value) if type_ in keeping else value
+                    ):
                         folded = True
                         continue
                 folded = False
@@ -489,7 +508,9 @@ def _read_folding(
                     type_ = value.get("type")
                     if type_.__class__ is str:
                         fold = folds.get(type_)
-                        if fold is not None and fold(value):
+                        if fold is not None and fold(
+                            exact(raw, value) if type_ in keeping else value
+                        ):
                             folded = True
                             continue
             elif warning is not None:
@@ -516,6 +537,30 @@ def _parsed(raws: list[bytes]) -> list[Any]:
 def _loads_or_none(raw: bytes) -> Any:
     try:
         return orjson.loads(raw)
+    except orjson.JSONDecodeError as error:
+        return _retried(raw, error)
+
+
+class Folds(dict[str, Callable[[dict[str, Any]], bool]]):
+    """``wire type -> fold``, knowing which folds keep a JSON object or array of theirs (rule 6)."""
+
+    def __init__(self, keep_json: Iterable[str]) -> None:
+        super().__init__()
+        #: The types whose folds keep a JSON object or array of the object they take.
+        self.keep_json = frozenset(keep_json)
+
+
+def _keeping_json(folds: Mapping[str, Callable[[dict[str, Any]], bool]]) -> frozenset[str]:
+    """The types whose folds keep a JSON object or array (rule 6)."""
+    if isinstance(folds, Folds):
+        return folds.keep_json
+    return frozenset(type_ for type_ in folds if type_ not in _DELTAS)
+
+
+def _retried(raw: bytes, error: orjson.JSONDecodeError) -> Any:
+    """What a line orjson refused holds after all (``_json_exact.retry``), or ``None``."""
+    try:
+        return retry(raw, error)
     except orjson.JSONDecodeError:
         return None
 

@@ -13,6 +13,8 @@ from typing import Final
 
 import orjson
 
+from streamspec import _json_exact
+
 __all__ = ["QUOTE_LIMIT", "quoted"]
 
 #: The most characters of one value a message quotes.
@@ -54,6 +56,6 @@ def quoted(value: object) -> str:
 
 def _json_text(value: dict[object, object] | list[object]) -> str:
     try:
-        return orjson.dumps(value).decode()
+        return _json_exact.dumps(value).decode()
     except orjson.JSONEncodeError:  # a non-string key or a tree deeper than JSON is written
         return "an object" if isinstance(value, dict) else "an array"

@@ -35,6 +35,7 @@ from typing import IO, Any, BinaryIO, Final
 import attrs
 import orjson
 
+from streamspec import _json_exact
 from streamspec._diagnostics import Diagnostic, Severity
 from streamspec._jsonl import Line
 from streamspec.audit._summary import Counts, Summary, length_bucket
@@ -132,7 +133,7 @@ def _audit(
         groups={key: {value: counts} for key, value in groups.items()},
         worst=((counts.errors, counts.warnings, path),) if counts.errors or counts.warnings else (),
     )
-    findings = b"".join(orjson.dumps(f) + b"\n" for f in tally.findings)
+    findings = b"".join(_json_exact.dumps(f) + b"\n" for f in tally.findings)
     return FileAudit(path=path, summary=summary, findings=findings)
 
 
@@ -204,7 +205,7 @@ def _peek(stream: IO[bytes]) -> list[Any]:
         if not text.startswith(b"{"):
             continue
         with contextlib.suppress(orjson.JSONDecodeError):
-            found.append(orjson.loads(text))
+            found.append(_json_exact.loads(text))
         if len(found) >= PEEK_RECORDS:
             break
     return found
@@ -233,7 +234,7 @@ def _group_value(records: Iterable[Any], key: str) -> str:
     for record in records:
         value = _lookup(record, path)
         if value is not _MISSING:
-            return value if isinstance(value, str) else orjson.dumps(value).decode()
+            return value if isinstance(value, str) else _json_exact.dumps(value).decode()
     return NONE_VALUE
 
 

@@ -23,6 +23,7 @@ from typing import IO, Any, Final
 
 import orjson
 
+from streamspec import _json_exact
 from streamspec._errors import UsageError
 from streamspec.audit._summary import Summary
 
@@ -55,7 +56,7 @@ class AuditState:
                 self._check_settings(header)
                 self._read_done()
             else:
-                header.write_bytes(orjson.dumps(self.settings, option=orjson.OPT_SORT_KEYS))
+                header.write_bytes(_json_exact.dumps(self.settings, option=orjson.OPT_SORT_KEYS))
             self._log = (self.directory / "done.jsonl").open("ab")
         except OSError as error:
             raise UsageError(
@@ -85,7 +86,7 @@ class AuditState:
         with path.open("rb") as log:
             for raw in _lines(log):
                 try:
-                    record = orjson.loads(raw)
+                    record = _json_exact.loads(raw)
                     summary = Summary.from_dict(record["summary"])
                     end = int(record["findings_end"])
                     file = str(record["path"])
@@ -100,7 +101,7 @@ class AuditState:
         """Note ``path`` as finished (rule 2)."""
         assert self._log is not None, "open() first"
         line = {"path": path, "summary": summary.to_dict(), "findings_end": findings_end}
-        self._log.write(orjson.dumps(line) + b"\n")
+        self._log.write(_json_exact.dumps(line) + b"\n")
         self._log.flush()
         self.done[path] = summary
 

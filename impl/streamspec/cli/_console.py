@@ -30,6 +30,7 @@ from typing import IO, Any, BinaryIO, NoReturn
 import click
 import orjson
 
+from streamspec import _json_exact
 from streamspec._diagnostics import Diagnostic
 from streamspec._errors import StreamspecError
 from streamspec._json_stream import LazyArray, LazyObject, write
@@ -163,7 +164,7 @@ def write_json(value: Any, out: IO[bytes] | None = None, *, indent: bool = False
             write(value, target)
             target.write(b"\n")
         else:
-            data = orjson.dumps(value, option=orjson.OPT_INDENT_2 if indent else None)
+            data = _json_exact.dumps(value, option=orjson.OPT_INDENT_2 if indent else None)
             target.write(data + b"\n")
     except orjson.JSONEncodeError as error:
         fail(f"cannot write the result as JSON: {error}")

@@ -17,6 +17,7 @@ from typing import BinaryIO
 import click
 import orjson
 
+from streamspec import _json_exact
 from streamspec._diagnostics import Severity
 from streamspec._errors import UsageError
 from streamspec._jsonl import unreadable
@@ -48,7 +49,7 @@ def convert(file: BinaryIO, source: str, target: str) -> None:
     except UsageError as error:
         raise click.UsageError(str(error)) from None
     out = stdout()
-    dumps = orjson.dumps
+    dumps = _json_exact.dumps
     failed = False
     for item in converted:
         for problem in item.problems:

@@ -19,8 +19,8 @@ from collections.abc import Iterable
 from typing import Any, BinaryIO, Final
 
 import click
-import orjson
 
+from streamspec import _json_exact
 from streamspec._diagnostics import Diagnostic
 from streamspec._events import UnknownEvent
 from streamspec._resources import example_path
@@ -76,13 +76,13 @@ def judge(file: BinaryIO | None, source: str) -> None:
 def write_array(items: Iterable[Any], out: BinaryIO) -> None:
     """Write ``items`` as one compact JSON array and a newline, one item at a time.
 
-    The bytes are those of ``orjson.dumps(list(items)) + b"\\n"``.
+    The bytes are those of ``_json_exact.dumps(list(items)) + b"\\n"``.
     """
     out.write(b"[")
     separator = b""
     for item in items:
         out.write(separator)
-        out.write(orjson.dumps(item))
+        out.write(_json_exact.dumps(item))
         separator = b","
     out.write(b"]\n")
 

@@ -23,6 +23,7 @@ from typing import Any, NoReturn
 import click
 import orjson
 
+from streamspec import _json_exact
 from streamspec._errors import UsageError
 from streamspec._jsonl import MAX_DEPTH, depth_of
 from streamspec.cli._console import cannot_open, fail, stdin, stdout, write_json
@@ -63,7 +64,7 @@ def _read(file: str) -> tuple[Any, list[Any]]:
     except OSError as exc:
         cannot_open(name, exc.strerror or str(exc))
     try:
-        document = orjson.loads(raw)
+        document = _json_exact.loads(raw)
     except orjson.JSONDecodeError as exc:
         _fail(f"{name} is not JSON: {exc}")
     depth = depth_of(document)
@@ -157,7 +158,7 @@ def repair_command(
             click.echo(line, err=True)
     else:
         try:
-            encoded = orjson.dumps(report.to_dict(), option=orjson.OPT_INDENT_2) + b"\n"
+            encoded = _json_exact.dumps(report.to_dict(), option=orjson.OPT_INDENT_2) + b"\n"
         except orjson.JSONEncodeError as exc:
             _fail(f"cannot write the report as JSON: {exc}")
         try:

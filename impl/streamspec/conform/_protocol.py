@@ -24,6 +24,7 @@ from typing import Any, Final
 
 import orjson
 
+from streamspec import _json_exact
 from streamspec._errors import StreamspecError
 
 __all__ = [
@@ -81,7 +82,7 @@ class MessageError(StreamspecError, ValueError):
 
 def encode(message: Mapping[str, Any]) -> bytes:
     """Return ``message`` as one protocol line, newline included."""
-    return orjson.dumps(message) + b"\n"
+    return _json_exact.dumps(message) + b"\n"
 
 
 def decode(line: bytes | str) -> dict[str, Any]:
@@ -94,7 +95,7 @@ def decode(line: bytes | str) -> dict[str, Any]:
     if not text:
         raise MessageError(["an empty line @ $"])
     try:
-        value = orjson.loads(text)
+        value = _json_exact.loads(text)
     except orjson.JSONDecodeError as error:
         raise MessageError([f"not JSON ({error}) @ $"]) from None
     if not isinstance(value, dict):

@@ -24,6 +24,7 @@ from xml.etree import ElementTree
 
 import orjson
 
+from streamspec import _json_exact
 from streamspec.conform._compare import MISSING, Difference
 from streamspec.conform._conform import CaseOutcome
 from streamspec.conform._vectors import KINDS, LEVELS
@@ -38,7 +39,7 @@ def render_value(value: Any, limit: int = VALUE_CHARS) -> str:
     """A JSON value as compact text, cut to ``limit`` characters (``<absent>`` for none)."""
     if value is MISSING:
         return "<absent>"
-    text = orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
+    text = _json_exact.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -80,7 +81,7 @@ class JsonlReport:
         self.stream = stream
 
     def __call__(self, outcome: CaseOutcome) -> None:
-        self.stream.write(orjson.dumps(outcome_dict(outcome)) + b"\n")
+        self.stream.write(_json_exact.dumps(outcome_dict(outcome)) + b"\n")
         self.stream.flush()
 
 

@@ -24,6 +24,7 @@ from typing import Any, Final
 import attrs
 import orjson
 
+from streamspec import _json_exact
 from streamspec._errors import SpecError
 from streamspec._events import ABSENT, _json_name
 from streamspec._resources import load_spec_json
@@ -77,7 +78,7 @@ class Projection:
 
 
 def _json(value: Any) -> str:
-    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
+    return _json_exact.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
 
 
 _MISSING: Final = object()

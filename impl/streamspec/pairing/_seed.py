@@ -32,6 +32,7 @@ from typing import Any, TypeVar, overload
 
 import orjson
 
+from streamspec import _json_exact
 from streamspec.pairing._messages import call_entries, empty_content, entry_id, role_of
 
 __all__ = [
@@ -231,7 +232,7 @@ def prepare_body(body: _Body) -> _Body:
         or nothing changed.
     """
     try:
-        document = orjson.loads(body)
+        document = _json_exact.loads(body)
     except orjson.JSONDecodeError:
         return body
     if not isinstance(document, dict) or not isinstance(document.get("messages"), list):
@@ -243,5 +244,5 @@ def prepare_body(body: _Body) -> _Body:
     if not (merged or repacked or cleaned):
         return body
     document["messages"] = messages
-    encoded = orjson.dumps(document)
+    encoded = _json_exact.dumps(document)
     return encoded if isinstance(body, bytes) else encoded.decode()

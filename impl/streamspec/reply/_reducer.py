@@ -36,6 +36,7 @@ from streamspec._diagnostics import CODE_INFO, Code, Diagnostic, Severity
 from streamspec._errors import ProtocolError, SpecError, UsageError
 from streamspec._events import EVENT_CLASSES, AgentEvent, Event, UnknownEvent
 from streamspec._fast_decode import ObjectFold
+from streamspec._jsonl import Folds
 from streamspec._machines import COMPILED, ROUTES, Route, end_of_input_code, rejection_code
 from streamspec._quote import quoted
 from streamspec._shapes import ROLES, json_name
@@ -245,7 +246,8 @@ class Reducer:
             {
                 type_: functools.partial(_bound, fold, self)
                 for type_, fold in self._object_folds.items()
-            }
+            },
+            into=Folds(KEEPS_JSON),
         )
 
     def reject_unreadable(self, paths: Iterable[str], reason: str) -> tuple[Diagnostic, ...]:
@@ -554,6 +556,10 @@ class Reducer:
 
 
 _FAST, _OBJECT_FOLDS = fast_paths(_PLAN_OF_KIND)
+#: The wire types whose actions keep a JSON object or array of the event in the
+#: message (``event.hint``, ``event.error``, ``event.metadata`` in ``actions.json``):
+#: their objects reach a fold with exact integers (``_jsonl`` rule 6).
+KEEPS_JSON: Final = frozenset({"HINT_BLOCK", "REPLY_END", "TOOL_RESULT_END"})
 
 
 def _bound(fold: ObjectFold, reducer: Reducer) -> Callable[[dict[str, Any]], bool]:

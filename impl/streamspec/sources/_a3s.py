@@ -75,8 +75,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, BinaryIO, Final
 
 import attrs
-import orjson
 
+from streamspec import _json_exact
 from streamspec._completion_events import (
     ModelChunkEvent,
     ModelErrorEvent,
@@ -202,7 +202,7 @@ def _info(code: Code, message: str, **details: Any) -> Diagnostic:
 
 
 def _compact(value: Any) -> str:
-    return orjson.dumps(value).decode()
+    return _json_exact.dumps(value).decode()
 
 
 def _count(value: Any) -> int | None:

@@ -119,6 +119,7 @@ from typing import Any, ClassVar, Final
 import attrs
 import orjson
 
+from streamspec import _json_exact
 from streamspec._json_kind import json_kind
 from streamspec._jsonl import Line
 from streamspec.sources._importer import Importer
@@ -263,7 +264,7 @@ def _counts(parent: Mapping[str, Any], key: str, path: str) -> dict[str, int]:
 
 def _compact(value: Mapping[str, Any]) -> str:
     try:
-        return orjson.dumps(value).decode()
+        return _json_exact.dumps(value).decode()
     except orjson.JSONEncodeError:
         return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 

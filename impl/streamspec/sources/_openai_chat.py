@@ -96,8 +96,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final
 
 import attrs
-import orjson
 
+from streamspec import _json_exact
 from streamspec._jsonl import Line
 from streamspec._shapes import json_name
 from streamspec.sources._importer import Importer
@@ -173,7 +173,7 @@ class _Chunk:
 
 
 def _shown(value: Any) -> str:
-    text = orjson.dumps(value).decode()
+    text = _json_exact.dumps(value).decode()
     return text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…"
 
 

@@ -94,8 +94,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final
 
 import attrs
-import orjson
 
+from streamspec import _json_exact
 from streamspec._diagnostics import Code
 from streamspec._events import (
     RequireUserConfirmEvent,
@@ -193,7 +193,7 @@ class _Call:
 
 
 def _compact(value: Any) -> str:
-    return orjson.dumps(value).decode()
+    return _json_exact.dumps(value).decode()
 
 
 def _output_text(value: Any) -> str:
