@@ -120,6 +120,22 @@ def test_invalid_utf8_is_called_invalid_utf8_with_its_byte_and_offset() -> None:
     assert "surrogate" not in line.problem.message
 
 
+@pytest.mark.parametrize("escaped", [b"\\ud800", b"\\udc00x", b"a\\ud83d", b"\\ude00\\ud83d"])
+def test_an_escaped_surrogate_that_is_not_half_of_a_pair_is_not_json(escaped: bytes) -> None:
+    """spec/README.md §1: such a string names no character and cannot be written as UTF-8."""
+    (line,) = _lines(b'{"a":"' + escaped + b'"}\n')
+    assert line.record is None
+    assert line.problem is not None
+    assert line.problem.code == "unreadable_line"
+    assert line.problem.message.startswith("not JSON: ")
+    assert "surrogate" in line.problem.message
+
+
+def test_an_escaped_surrogate_pair_is_the_one_character_it_names() -> None:
+    (line,) = _lines(b'{"a":"\\ud83d\\ude00"}\n')
+    assert line == Line(1, {"a": "\U0001f600"})
+
+
 def test_a_line_that_is_not_an_object_is_named_in_json_words() -> None:
     """Arrays, strings, numbers, booleans and null are named as JSON names them."""
     lines = _lines(b'[1]\n"s"\n1.5\ntrue\nnull\n')
