@@ -213,19 +213,21 @@ def _tool_call(call: str) -> list[str]:
     ]
 
 
+def _result(call: str, metadata: dict[str, Any]) -> list[str]:
+    return [
+        _event("TOOL_RESULT_START", reply_id="r", tool_call_id=call, tool_call_name="f"),
+        _event(
+            "TOOL_RESULT_END", reply_id="r", tool_call_id=call, state="success", metadata=metadata
+        ),
+    ]
+
+
 def test_a_result_ends_metadata_keeps_its_integers_on_the_fast_path() -> None:
     reducer = _fold(
         _events(
             START,
             *_tool_call("c1"),
-            _event("TOOL_RESULT_START", reply_id="r", tool_call_id="c1", tool_call_name="f"),
-            _event(
-                "TOOL_RESULT_END",
-                reply_id="r",
-                tool_call_id="c1",
-                state="success",
-                metadata={"n": -(2**64) - 1},
-            ),
+            *_result("c1", {"n": -(2**64) - 1}),
         )
     )
     assert reducer.diagnostics == ()
@@ -240,14 +242,7 @@ def test_a_result_ends_metadata_keeps_its_integers_in_a_block_with_a_line_not_an
         START,
         *_tool_call("c1"),
         "[]",
-        _event("TOOL_RESULT_START", reply_id="r", tool_call_id="c1", tool_call_name="f"),
-        _event(
-            "TOOL_RESULT_END",
-            reply_id="r",
-            tool_call_id="c1",
-            state="success",
-            metadata={"n": number},
-        ),
+        *_result("c1", {"n": number}),
     )
     reducer = _fold(data, whole=True)
     assert [d.code for d in reducer.diagnostics] == []
