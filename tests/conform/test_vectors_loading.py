@@ -152,6 +152,19 @@ def test_a_vectors_root_can_be_any_folder(tmp_path: Path):
     assert [c.id for c in load_cases(tmp_path, tags=["t"])] == ["reduce/may/b.jsonl#x"]
 
 
+def test_a_vector_keeps_an_integer_past_64_bits_exact(tmp_path: Path):
+    """spec/README.md §1: a runner reads integers of any size exactly, vector files included."""
+    event = {"type": "MODEL_CALL_END", "reply_id": "r", "input_tokens": 2**70 + 1}
+    _write(tmp_path, "reduce/must/a.json", json.dumps({"events": [event], "expected": {}}))
+    _write(
+        tmp_path,
+        "reduce/may/b.jsonl",
+        json.dumps({"name": "x", "events": [event], "expected": {}}) + "\n",
+    )
+    found = [case.case["events"][0]["input_tokens"] for case in load_cases(tmp_path)]
+    assert [json.dumps(number) for number in found] == [str(2**70 + 1)] * 2
+
+
 def test_a_malformed_file_lists_every_problem_with_its_path(tmp_path: Path):
     """A file with several bad cases raises one SpecError naming the file and each problem's path; nothing is yielded."""
     bad = {

@@ -15,6 +15,7 @@ from typing import Any, Final
 
 import orjson
 
+from streamspec import _json_exact
 from streamspec._codec import decode_event
 from streamspec._errors import DecodeError, SpecError
 from streamspec._events import UnknownEvent
@@ -59,7 +60,7 @@ def load_vector_file(path: Path) -> dict[str, Any]:
     Raises:
         SpecError: listing every problem with its JSON path.
     """
-    document = orjson.loads(path.read_bytes())
+    document = _json_exact.loads(path.read_bytes())
     problems: list[str] = []
     cases = document.get("cases") if isinstance(document, dict) else None
     if not isinstance(cases, list) or not cases:

@@ -26,6 +26,7 @@ from typing import Any, Final
 import attrs
 import orjson
 
+from streamspec import _json_exact
 from streamspec._errors import SpecError, UsageError
 from streamspec._resources import spec_dir
 from streamspec.conform._compare import KINDS
@@ -159,7 +160,7 @@ def _file_cases(base: Path, kind: str, level: str, path: Path) -> list[VectorCas
             for number, line in enumerate(lines):
                 if not line.strip():
                     continue
-                value = orjson.loads(line)
+                value = _json_exact.loads(line)
                 where = f"$[{number}]"
                 name = value.get("name") if isinstance(value, dict) else None
                 if not isinstance(name, str):
@@ -167,7 +168,7 @@ def _file_cases(base: Path, kind: str, level: str, path: Path) -> list[VectorCas
                     name = str(number)
                 named.append((name, value, where))
         else:
-            document = orjson.loads(path.read_bytes())
+            document = _json_exact.loads(path.read_bytes())
             if kind in {"judge", "pairing"}:
                 cases = document.get("cases") if isinstance(document, dict) else None
                 if not isinstance(cases, list):

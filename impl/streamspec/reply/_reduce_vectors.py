@@ -17,8 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import orjson
-
+from streamspec import _json_exact
 from streamspec._codec import decode_event
 from streamspec._diagnostics import Diagnostic
 from streamspec._errors import DecodeError, ProtocolError
@@ -75,7 +74,7 @@ def compared(diagnostic: Diagnostic) -> dict[str, Any]:
 
 def _seed000() -> dict[str, Any]:
     lines = example_path("seed000.agentscope.jsonl").read_bytes().splitlines()
-    events = [orjson.loads(line) for line in lines]
+    events = [_json_exact.loads(line) for line in lines]
     options = {
         "reply_id": "reply_001",
         "name": "TestAgent",
