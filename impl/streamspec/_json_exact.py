@@ -12,11 +12,10 @@ every integer it writes is written digit for digit:
 2. A text with such a run is parsed again with :mod:`json`, which keeps
    integers exact; a number with a fraction or an exponent is the same double
    either way.
-3. :func:`dumps` writes with orjson, and a value holding an integer outside
-   its range with each such integer as its digits, in the same layout.
-
-4. orjson does not read an integer past the largest double (310 digits or
+3. orjson does not read an integer past the largest double (310 digits or
    more) at all; such a text is read by :mod:`json` alone (:func:`retry`).
+4. :func:`dumps` writes with orjson, and a value holding an integer outside
+   its range with each such integer as its digits, in the same layout.
 
 Two limits remain, both of which RFC 8259 §6 lets a parser set, and both of
 which Python's own :mod:`json` (and so AgentScope) shares: a number with a
@@ -59,7 +58,7 @@ def _finite(text: str) -> float:
     return number
 
 
-def _stdlib(text: bytes) -> Any:
+def _stdlib(text: bytes | str) -> Any:
     """``text`` parsed by :mod:`json` with JSON's own grammar: no ``NaN``, no infinite double.
 
     Raises:
@@ -81,7 +80,7 @@ def retry(raw: bytes | str, error: orjson.JSONDecodeError) -> Any:
     if not error.msg.startswith("number is infinity"):
         raise error
     try:
-        return _stdlib(raw.encode() if isinstance(raw, str) else raw)
+        return _stdlib(raw)
     except (ValueError, RecursionError):
         raise error from None
 
@@ -93,11 +92,10 @@ def exact(raw: bytes | str, value: Any) -> Any:
     text that :mod:`json` cannot take where orjson could (deeper than its
     stack) keeps orjson's reading.
     """
-    text = raw.encode() if isinstance(raw, str) else raw
-    if not long_digits(text):
+    if not long_digits(raw.encode() if isinstance(raw, str) else raw):
         return value
     try:
-        return _stdlib(text)
+        return _stdlib(raw)
     except (ValueError, RecursionError):
         return value
 
