@@ -378,7 +378,7 @@ def test_every_reduce_vector_state_is_accepted_and_round_trips():
                 reducer.apply(decode_event(obj))
             except DecodeError:
                 reducer.reject_unreadable([], "unreadable")
-            state = orjson.loads(orjson.dumps(reducer.export_state()))
+            state = json.loads(json.dumps(reducer.export_state()))
             assert Reducer.from_state(state).export_state() == state, path
             checked += 1
     assert checked > 200

@@ -429,7 +429,7 @@ ENTRY_POINTS: Final = _entries()
 
 
 def _jsonl(records: Iterable[Any]) -> bytes:
-    return b"".join(orjson.dumps(record) + b"\n" for record in records)
+    return b"".join(_json_exact.dumps(record) + b"\n" for record in records)
 
 
 def _vector_files(kind: str) -> list[Path]:
@@ -497,8 +497,8 @@ def _history_seeds() -> Iterator[bytes]:
             for case in _cases(document):
                 history = case.get("input")
                 if isinstance(history, list):
-                    yield orjson.dumps(history)
-                    yield orjson.dumps({"model": "m", "messages": history})
+                    yield _json_exact.dumps(history)
+                    yield _json_exact.dumps({"model": "m", "messages": history})
 
 
 _REDUCER_OPTIONS: Final = ("reply_id", "name", "role", "created_at", "strict")
@@ -517,8 +517,8 @@ def _state_seeds() -> Iterator[bytes]:
             except (DecodeError, ProtocolError):
                 continue
             if number == half:
-                yield orjson.dumps(reducer.export_state())
-        yield orjson.dumps(reducer.export_state())
+                yield _json_exact.dumps(reducer.export_state())
+        yield _json_exact.dumps(reducer.export_state())
 
 
 _KINDS: Final[dict[str, Callable[[], Iterator[bytes]]]] = {

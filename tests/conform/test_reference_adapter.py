@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import io
+import json
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -28,13 +29,13 @@ ADAPTER = [sys.executable, "-m", "streamspec.cli._adapter"]
 
 
 def _file_cases(kind: str, path: Path) -> Iterator[dict[str, Any]]:
-    """Every case of one vector file, whatever its layout."""
+    """Every case of one vector file, whatever its layout, its integers exact (``json``)."""
     if path.suffix == ".jsonl":
         for line in path.read_bytes().splitlines():
             if line.strip():
-                yield orjson.loads(line)
+                yield json.loads(line)
         return
-    document = orjson.loads(path.read_bytes())
+    document = json.loads(path.read_bytes())
     if kind in ("judge", "pairing"):
         yield from document["cases"]
     else:
@@ -62,8 +63,8 @@ def _violations(got: list[dict[str, Any]], want: list[dict[str, Any]]) -> list[d
 
 def _mismatches(kind: str, case: dict[str, Any], output: dict[str, Any]) -> list[str]:
     """The keys on which ``output`` differs from ``case``'s expectations, per the vector READMEs."""
-    expected = orjson.loads(orjson.dumps(case["expected"]))
-    output = orjson.loads(orjson.dumps(output))
+    expected = json.loads(json.dumps(case["expected"]))
+    output = json.loads(json.dumps(output))
     if kind == "judge":
         want = {"verdicts": expected, "problems": case.get("problems", [])}
         return [k for k in want if output.get(k) != want[k]]

@@ -337,6 +337,24 @@ CASES: Final = _cases(
         each=True,
     ),
     Case(
+        name="exact-integers",
+        description="Integers past 64 bits are exact: token counts sum without rounding, and "
+        "a result's metadata is dumped digit for digit (spec/README.md §1).",
+        events=[
+            ev("MODEL_CALL_END", input_tokens=2**64 + 1, output_tokens=10**30 + 7),
+            ev("MODEL_CALL_END", input_tokens=2**64 - 1, output_tokens=1),
+            *call("c"),
+            ev("TOOL_RESULT_START", tool_call_id="c", tool_call_name="f"),
+            ev(
+                "TOOL_RESULT_END",
+                tool_call_id="c",
+                state="success",
+                metadata={"id": 2**70 + 1, "low": -(2**63) - 1},
+            ),
+            END,
+        ],
+    ),
+    Case(
         name="text-and-thinking",
         description="Text and thinking blocks with the same id are two blocks with their own "
         "states; a text end with text replaces the deltas.",
