@@ -21,9 +21,11 @@ from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 from streamspec import (
     DataBlockDeltaEvent,
+    ExternalExecutionResultEvent,
     RequireUserConfirmEvent,
     TextBlockDeltaEvent,
     TextBlockEndEvent,
+    UserConfirmResultEvent,
     UserInterruptEvent,
     encode_event,
 )
@@ -188,6 +190,20 @@ def test_wire_json_for_2_0_3_drops_only_what_2_0_3_lacks() -> None:
     written = wire_event(asked, "agentscope-2.0.3")
     assert written is not None
     assert written["tool_calls"] == [{"type": "tool_call", "id": "c", "name": "f", "input": "{}"}]
+    bare_call = {k: v for k, v in call.items() if k != "created_at"}
+    answered = UserConfirmResultEvent(
+        confirm_results=({"confirmed": True, "tool_call": call},), **r
+    )
+    written = wire_event(answered, "agentscope-2.0.3")
+    assert written is not None
+    assert written["confirm_results"] == [{"confirmed": True, "tool_call": bare_call}]
+    result = {"type": "tool_result", "id": "c", "name": "f", "output": "ok", "created_at": "t"}
+    executed = ExternalExecutionResultEvent(execution_results=(result,), **r)
+    written = wire_event(executed, "agentscope-2.0.3")
+    assert written is not None
+    assert written["execution_results"] == [
+        {"type": "tool_result", "id": "c", "name": "f", "output": "ok"}
+    ]
     assert wire_event(UserInterruptEvent(**r), "agentscope-2.0.3") is None
     assert wire_event(end, "agentscope-2.0.11") == encode_event(end)
 
