@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+import pytest
 from streamspec import decode_event
 from streamspec.completion import judge
+from streamspec.completion._reply_evidence import CallOpened
 
 
 def _call(reply_id: str, text: str) -> list[dict[str, Any]]:
@@ -171,3 +174,14 @@ def test_a_folded_delta_is_handed_to_the_chunk_taker_and_grows_the_block() -> No
         ("1", "text", "refused"),
     ]
     assert calls._replies["r1"].blocks["t"].text() == "ab"
+
+
+def test_a_call_opened_is_a_frozen_record_named_by_keyword() -> None:
+    """CallOpened is built only with ``call=``; once made it does not change."""
+    opened = CallOpened(call="1")
+    assert (opened.KIND, opened.call) == ("call_opened", "1")
+    with pytest.raises(TypeError):
+        CallOpened("1")  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        opened.call = "2"  # type: ignore[misc]
+    assert opened.call == "1"

@@ -79,6 +79,25 @@ def test_tool_lifecycle_uses_end_output_only_without_deltas():
     assert second[1]["metadata"] == {"exit_code": 2}
 
 
+@pytest.mark.parametrize(
+    ("payload", "name"),
+    [({"id": "c", "delta": "x"}, ""), ({"id": "c", "name": "bash", "delta": "x"}, "bash")],
+)
+def test_an_output_delta_of_a_call_never_started_starts_it_named_by_the_event_else_empty(
+    payload, name
+):
+    """spec/a3s.md: such a call starts with the event's name, else ``""``, and its result opens."""
+    lines = _a3s(("tool_output_delta", payload))
+    starts = [line.record for line in lines if line.record.KIND == "tool_call_start"]
+    assert [(start.tool_call_id, start.tool_call_name) for start in starts] == [("c", name)]
+    content = _fold(lines).to_dict()["content"]
+    assert [(block["type"], block["name"]) for block in content] == [
+        ("tool_call", name),
+        ("tool_result", name),
+    ]
+    assert content[1]["output"][0]["text"] == "x"
+
+
 def test_an_input_delta_without_id_goes_to_the_streaming_call():
     """An old tool_input_delta with no id extends the latest call still streaming."""
     lines = _a3s(("tool_start", {"id": "c", "name": "f"}), ("tool_input_delta", {"delta": "{}"}))
