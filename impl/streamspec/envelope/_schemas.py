@@ -59,7 +59,7 @@ def payload_schema(cls: CatalogClass) -> dict[str, Any]:
     properties: dict[str, Any] = {}
     required: list[str] = []
     for field in attrs.fields(cls):
-        if field.metadata.get("internal") or "json" not in field.metadata:
+        if "json" not in field.metadata:  # not on the wire (``extra``, internal fields)
             continue
         properties[field.name] = _field_schema(cls.KIND, field)
         if not field.metadata.get("optional"):

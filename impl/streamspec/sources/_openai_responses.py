@@ -389,7 +389,6 @@ class OpenAIResponsesImporter(Importer):
         response = self._response(type_, record)
         writer = self._reply
         self._terminal = type_
-        self._items.clear()
         writer.close_all()
         error = response.get("error")
         if isinstance(error, dict):
