@@ -149,22 +149,47 @@ def test_every_listed_equivalent_is_a_mutant_of_the_code() -> None:
     """An id names a line and a column: an edit above it moves the mutant, and the list must follow.
 
     A stale id would run its equivalent mutant as a survivor and count a mutant
-    of some other line as equivalent.
+    of some other line as equivalent: the line each entry pins must still be
+    the line its id names.
     """
-    listed = mutate.parse_equivalents((TOOLS / "equivalent-mutants.txt").read_text("utf-8"))
+    text = (TOOLS / "equivalent-mutants.txt").read_text("utf-8")
+    listed = mutate.parse_equivalents(text)
     files = sorted({ident.split(":")[0] for ident in listed})
     current = {m.id for path in files for m in mutants.mutants_of_file(ROOT, path)}
     assert sorted(set(listed) - current) == []
+    moved = {
+        ident: (pinned, _source_line(ident))
+        for ident, pinned in mutate.pinned_lines(text).items()
+        if _source_line(ident) != pinned
+    }
+    assert moved == {}
+
+
+def _source_line(ident: str) -> str:
+    path, line = ident.split(":")[:2]
+    return (ROOT / path).read_text("utf-8").splitlines()[int(line) - 1].strip()
 
 
 @pytest.mark.parametrize(
     ("text", "problem"),
-    [("a.py:1:0:cmp\n", "has no reason"), ("a.py:1:0:cmp x\na.py:1:0:cmp y\n", "listed twice")],
+    [
+        ("a.py:1:0:cmp `x = 1`\n", "has no reason"),
+        ("a.py:1:0:cmp `x = 1` y\na.py:1:0:cmp `x = 1` z\n", "is listed twice"),
+        ("a.py:1:0:cmp the reason alone\n", "has no `source line`"),
+        ("a.py:1:0:cmp `x = 1 the reason\n", "has no `source line`"),
+    ],
 )
 def test_a_bad_equivalent_list_is_refused(text: str, problem: str) -> None:
-    """A line without a reason, or an id listed twice, raises ValueError naming the line."""
-    with pytest.raises(ValueError, match=problem):
+    """A line without a pinned source or a reason, or an id listed twice, raises ValueError."""
+    with pytest.raises(ValueError, match=f"line [12]: a.py:1:0:cmp {problem}"):
         mutate.parse_equivalents(text)
+
+
+def test_an_entry_pins_its_line_and_keeps_its_reason() -> None:
+    """``ID `SOURCE` REASON``: the pinned source and the reason are read apart."""
+    text = "# a comment `x`\n\na.py:3:4:del `del x[0]`  the first item is never read \n"
+    assert mutate.parse_equivalents(text) == {"a.py:3:4:del": "the first item is never read"}
+    assert mutate.pinned_lines(text) == {"a.py:3:4:del": "del x[0]"}
 
 
 def test_runner_reports_killed_survived_and_equivalent(tmp_path: Path) -> None:

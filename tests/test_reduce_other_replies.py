@@ -9,8 +9,8 @@ from pathlib import Path
 
 import orjson
 import pytest
+from streamspec.cli._folding import FORGET_AFTER
 from streamspec.cli._main import main
-from streamspec.cli._reduce import FORGET_AFTER
 
 #: Lines of each other reply, each one a ``reply_id_mismatch``.
 OTHER_LINES = 5
@@ -94,7 +94,7 @@ def test_another_reply_s_event_is_judged_aside_from_the_folded_reply_s_second_ev
     since a first event gives the message its ``created_at``. Custom events and events of
     the folded reply are never the stand-in's."""
     from streamspec import Reducer, decode_event
-    from streamspec.cli._reduce import OtherReplies
+    from streamspec.cli._folding import OtherReplies
 
     def event(type_: str, reply: str, **fields: object) -> object:
         return decode_event({"type": type_, "reply_id": reply, **fields})

@@ -32,6 +32,9 @@ sys.stderr.write("\\0" + repr(code) + "\\0" + "\\n".join(sorted(sys.modules)))
 
 #: What ``reduce`` on an AgentScope file has no use for.
 NOT_FOR_REDUCE = [
+    "click",
+    "streamspec.cli._main",
+    "streamspec.cli._reduce",
     "rich",
     "hypothesis",
     "cattrs",

@@ -54,7 +54,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,24 +109,46 @@ class Result:
 # -- the equivalent list -------------------------------------------------------
 
 
-def parse_equivalents(text: str) -> dict[str, str]:
-    """Parse ``id reason`` lines (``#`` comments and blank lines ignored) into id -> reason.
+def _equivalent_entries(text: str) -> Iterator[tuple[int, str, str, str]]:
+    """Yield ``(line number, id, pinned source line, reason)`` for each entry of the list.
+
+    An entry is ``ID `SOURCE` REASON``: ``SOURCE`` is the mutated line as it
+    reads, stripped, so that an id moved onto another line by an edit is found.
 
     Raises:
-        ValueError: a line has no reason, or an id is listed twice.
+        ValueError: a line has no pinned source or no reason, or an id is listed twice.
     """
-    result: dict[str, str] = {}
+    seen: set[str] = set()
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        ident, _, reason = line.partition(" ")
+        ident, _, rest = line.partition(" ")
+        pinned, closed, reason = rest[1:].partition("` ")
+        if not closed and rest.endswith("`") and len(rest) > 1:
+            pinned, closed, reason = rest[1:-1], "`", ""
+        if not rest.startswith("`") or not closed:
+            raise ValueError(f"line {number}: {ident} has no `source line` after it")
         if not reason.strip():
             raise ValueError(f"line {number}: {ident} has no reason")
-        if ident in result:
+        if ident in seen:
             raise ValueError(f"line {number}: {ident} is listed twice")
-        result[ident] = reason.strip()
-    return result
+        seen.add(ident)
+        yield number, ident, pinned, reason.strip()
+
+
+def parse_equivalents(text: str) -> dict[str, str]:
+    """Parse the list (``#`` comments and blank lines ignored) into id -> reason.
+
+    Raises:
+        ValueError: as :func:`_equivalent_entries` says.
+    """
+    return {ident: reason for _, ident, _, reason in _equivalent_entries(text)}
+
+
+def pinned_lines(text: str) -> dict[str, str]:
+    """Parse the list into id -> the source line it pins, stripped."""
+    return {ident: pinned for _, ident, pinned, _ in _equivalent_entries(text)}
 
 
 # -- choosing mutants ----------------------------------------------------------

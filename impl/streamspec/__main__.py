@@ -1,5 +1,5 @@
 """Run the command line as ``python -m streamspec``."""
 
-from streamspec.cli._main import main
+from streamspec.cli._entry import run
 
-main()
+run()

@@ -13,7 +13,8 @@ import sys
 
 import click
 
-from streamspec.cli._console import GuardedCommand, stdin, stdout
+from streamspec.cli._console import stdin, stdout
+from streamspec.cli._guarded import GuardedCommand
 from streamspec.conform._adapter import BREAK_MODES, serve
 
 __all__ = ["adapter"]

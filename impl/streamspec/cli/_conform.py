@@ -24,7 +24,8 @@ from typing import IO, Any, NoReturn
 import click
 
 from streamspec._errors import SpecError, UsageError
-from streamspec.cli._console import GuardedCommand, cannot_open
+from streamspec.cli._console import cannot_open
+from streamspec.cli._guarded import GuardedCommand
 from streamspec.cli._inputs import InputFile, OutputFile
 from streamspec.conform._compare import ALL_CHECKS
 from streamspec.conform._conform import (

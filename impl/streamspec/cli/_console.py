@@ -27,7 +27,6 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import IO, Any, BinaryIO, NoReturn
 
-import click
 import orjson
 
 from streamspec import _json_exact
@@ -37,14 +36,13 @@ from streamspec._json_stream import LazyArray, LazyObject, write
 
 __all__ = [
     "EXIT_IO",
-    "GuardedCommand",
-    "GuardedGroup",
     "ReadError",
     "cannot_open",
     "echo_out",
     "emit",
     "fail",
     "guarded",
+    "open_input",
     "readable",
     "stdin",
     "stdout",
@@ -70,9 +68,13 @@ class ReadError(StreamspecError):
 
 
 def _say(text: str) -> None:
-    """One line on stderr; a stderr that cannot be written is left alone."""
+    """One line on stderr, flushed; a stderr that is closed or cannot be written is left alone."""
+    stream = sys.stderr
+    if stream is None:
+        return
     with contextlib.suppress(OSError, ValueError):
-        click.echo(text, err=True)
+        stream.write(f"{text}\n")
+        stream.flush()
 
 
 def fail(message: str, status: int = EXIT_IO) -> NoReturn:
@@ -127,6 +129,17 @@ class _Readable:
 def readable(stream: BinaryIO, name: str) -> BinaryIO:
     """``stream`` with read errors reported as rule 1 says."""
     return _Readable(stream, name)  # type: ignore[return-value]
+
+
+def open_input(path: str) -> BinaryIO:
+    """The file at ``path`` to read in binary (``-`` is stdin), or rule 1's line."""
+    if path == "-":
+        return stdin()
+    try:
+        stream = open(path, "rb")  # noqa: SIM115 - the command owns it until exit
+    except OSError as error:
+        cannot_open(path, _reason(error))
+    return readable(stream, path)
 
 
 def stdin() -> BinaryIO:
@@ -212,19 +225,3 @@ def guarded(run: Callable[[], Any]) -> NoReturn:
         _quiet_stdout()
         fail(f"cannot write stdout: {_reason(error)}")
     sys.exit(status)
-
-
-class GuardedGroup(click.Group):
-    """A click group whose ``main`` follows this module's rules."""
-
-    def main(self, *args: Any, **kwargs: Any) -> NoReturn:
-        """Run the command line under :func:`guarded`."""
-        guarded(lambda: super(GuardedGroup, self).main(*args, **kwargs))
-
-
-class GuardedCommand(click.Command):
-    """A click command whose ``main`` follows this module's rules (run on its own)."""
-
-    def main(self, *args: Any, **kwargs: Any) -> NoReturn:
-        """Run the command under :func:`guarded`."""
-        guarded(lambda: super(GuardedCommand, self).main(*args, **kwargs))

@@ -19,7 +19,7 @@ from typing import NoReturn
 import click
 
 from streamspec._errors import UsageError
-from streamspec.cli._console import GuardedCommand
+from streamspec.cli._guarded import GuardedCommand
 from streamspec.conform._fuzz import DEFAULT_SHRINK_BUDGET, FuzzReport, fuzz, render_report
 from streamspec.conform._fuzz import write_vectors as _write_vectors
 from streamspec.conform._fuzz_cases import TARGETS

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from streamspec.cli._console import cannot_open, readable, stdin, stdout
+from streamspec.cli._console import cannot_open, open_input, stdout
 
 __all__ = ["InputFile", "OutputFile"]
 
@@ -29,15 +29,10 @@ class InputFile(click.ParamType[Any]):
         if not isinstance(value, str | os.PathLike):
             return value
         path = os.fspath(value)
-        if path == "-":
-            return stdin()
-        try:
-            stream = open(path, "rb")  # noqa: SIM115 - the command owns it until exit
-        except OSError as error:
-            cannot_open(path, _reason(error))
-        if ctx is not None:
+        stream = open_input(path)
+        if ctx is not None and path != "-":
             ctx.call_on_close(stream.close)
-        return readable(stream, path)
+        return stream
 
 
 class OutputFile(click.ParamType[Any]):

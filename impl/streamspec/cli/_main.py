@@ -24,7 +24,7 @@ from typing import Any, Final, NamedTuple
 
 import click
 
-from streamspec.cli._console import GuardedGroup
+from streamspec.cli._guarded import GuardedGroup
 
 __all__ = ["COMMANDS", "LazyCommand", "LazyGroup", "main"]
 
