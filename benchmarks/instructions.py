@@ -38,10 +38,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from workloads import SERIES
 
 ROOT = Path(__file__).resolve().parent.parent
-#: Runs the command line of the tree on ``PYTHONPATH`` on the file named last.
+#: Runs the program of the tree on ``PYTHONPATH`` on the file named last, as
+#: ``python -m streamspec reduce FILE`` does.
 REDUCE = (
-    "import sys; sys.argv = ['streamspec', 'reduce', sys.argv[1]]\n"
-    "from streamspec.cli import main\nmain()"
+    "import runpy, sys; sys.argv = ['streamspec', 'reduce', sys.argv[1]]\n"
+    "runpy.run_module('streamspec', run_name='__main__', alter_sys=True)"
 )
 DEFAULT_SERIES = ("text", "base64", "tools", "blocks", "interleaved")
 

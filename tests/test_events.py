@@ -4,6 +4,7 @@ and null."""
 from __future__ import annotations
 
 import enum
+import itertools
 from typing import Any
 
 import attrs
@@ -510,3 +511,30 @@ def test_an_event_is_not_hashable() -> None:
     """An event holds mappings (``extra``, ``metadata``), so it has no hash."""
     with pytest.raises(TypeError, match="unhashable type: 'TextBlockStartEvent'"):
         hash(TextBlockStartEvent(reply_id="r", block_id="b"))
+
+
+_RULE_VALUES = (ABSENT, None, "", "aGk=", 0, [])
+
+
+@pytest.mark.parametrize(
+    "cls", [cls for cls in EVENT_CLASSES if cls.RULES], ids=lambda cls: cls.__name__
+)
+def test_a_rule_as_an_expression_says_what_its_check_says(cls: type[Event]) -> None:
+    """Generated code runs a rule's expression in place of its check: over every mix of
+    absent, null, string and other values, the expression is true exactly when the check
+    passes."""
+    for names, check, holds in cls.RULES:
+        for values in itertools.product(_RULE_VALUES, repeat=len(names)):
+            placeholders = {name: f"values[{i}]" for i, name in enumerate(names)}
+            expected = eval(holds.format_map(placeholders), {"ABSENT": ABSENT, "values": values})
+            try:
+                check(*values)
+            except FieldProblem:
+                passed = False
+            else:
+                passed = True
+            assert passed is expected, (names, values)
+            if names == ("data", "url"):
+                assert passed is (
+                    (values[0] in (ABSENT, None)) is not (values[1] in (ABSENT, None))
+                )

@@ -157,9 +157,11 @@ def _plain(value: Any) -> Any:
 
 
 Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
-#: A rule over several fields: their names, and a check of their values that
-#: raises :class:`FieldProblem`.
-FieldRule: TypeAlias = tuple[tuple[str, ...], Callable[..., None]]
+#: A rule over several fields: their names, a check of their values that raises
+#: :class:`FieldProblem`, and the same rule as a Python expression over ``{name}``
+#: placeholders (``ABSENT`` in scope), true when the check passes, which generated
+#: code runs in place of the call.
+FieldRule: TypeAlias = tuple[tuple[str, ...], Callable[..., None], str]
 
 
 def _check(*json_types: str, optional: bool = False) -> Validator:
@@ -467,12 +469,16 @@ def _one_source(data: Any, url: Any) -> None:
 
 
 #: Data chunks name exactly one source: base64 ``data`` or a ``url``.
-DATA_XOR_URL: Final[FieldRule] = (("data", "url"), _one_source)
+DATA_XOR_URL: Final[FieldRule] = (
+    ("data", "url"),
+    _one_source,
+    "({data} is ABSENT or {data} is None) is not ({url} is ABSENT or {url} is None)",
+)
 
 
 def rules_hold(instance: Any) -> None:
     """Check an event's :attr:`~Event.RULES` (the ``__attrs_post_init__`` of a class with any)."""
-    for names, rule in instance.RULES:
+    for names, rule, _ in instance.RULES:
         rule(*[getattr(instance, name) for name in names])
 
 

@@ -11,7 +11,7 @@ Rules:
    those classes passes the validator, so the validator is not called. Any
    other field runs its own converter and validator, and the class's rules
    over several fields (:attr:`~streamspec.Event.RULES`) run last, as the
-   constructor runs them.
+   constructor runs them, each as its own expression, inline.
 3. An object passes only when it has every required key, no key outside the
    class's wire fields (so ``extra`` keeps its default) and every check
    passes; then ``cls(**obj)`` builds without a problem. Anything else (a
@@ -181,10 +181,11 @@ def _checks(
             misfits.append(" and ".join(misfit))
         elif field.converter is not None:
             rest.append(f"{value} = convert{index}({value})")
-    for position, (names, rule) in enumerate(cls.RULES):
-        namespace[f"rule{position}"] = rule
-        values = ", ".join(f"v{[f.name for f in wire].index(name)}" for name in names)
-        late.append(f"rule{position}({values})")
+    names = [f.name for f in wire]
+    rules = [
+        f"if not ({holds.format_map({name: f'v{names.index(name)}' for name in of})}):"
+        for of, _, holds in cls.RULES
+    ]
     by_field += ["if given != len(obj):", "    refuse"]
     if counts_rest:
         rest[:0] = ["get = obj.get", f"given = {len(subscripts) + keys}"]
@@ -199,8 +200,9 @@ def _checks(
         "else:",
         *(f"    {line}" for line in [*rest, *_any_of(misfits), "    refuse"]),
     ]
-    checking = ["try:", *(f"    {call}" for call in late), "except TypeError:", "    refuse"]
-    return reading, checking if late else []
+    calls = ["try:", *(f"    {call}" for call in late), "except TypeError:", "    refuse"]
+    inline = [line for rule in rules for line in (rule, "    refuse")]
+    return reading, [*(calls if late else []), *inline]
 
 
 def _any_of(conditions: list[str]) -> list[str]:
