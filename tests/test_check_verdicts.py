@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import io
+
 import orjson
 from click.testing import CliRunner
 from streamspec._resources import example_path
+from streamspec.check._render import render_report
+from streamspec.check._run import check_lines
 from streamspec.cli._main import main
+from streamspec.sources import read_events
 
 CUT_OFF = example_path("agentscope/judge-cut-off.jsonl")
 
@@ -79,3 +84,17 @@ def test_a_report_s_findings_are_every_reply_s_and_every_unreadable_line_s_in_li
     assert sorted(map(id, report.findings())) == sorted(
         map(id, [*report.unreadable, *(f for r in report.replies for f in r.findings)])
     )
+
+
+def test_a_reply_known_by_no_id_is_headed_with_a_dash() -> None:
+    """Events before any reply id (here one CUSTOM event) make a reply of their own, which the
+    text report heads ``reply -``, as its machine table names it."""
+    data = (
+        b'{"type":"CUSTOM","id":"e","created_at":"2026-01-01T00:00:00","metadata":{},'
+        b'"name":"n","value":{}}\n'
+    )
+    out = io.StringIO()
+    render_report(check_lines(read_events(io.BytesIO(data))), out)
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "reply -"
+    assert lines[2].split() == ["reply", "-", "open", "yes"]

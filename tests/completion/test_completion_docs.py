@@ -31,3 +31,12 @@ def test_finish_reason_section_renders_the_table() -> None:
     rendered = SECTIONS["finish-reasons"]()
     assert "| `end_turn` | natural |" in rendered
     assert "| `max_tokens` | cut |" in rendered
+
+
+def test_a_table_cell_keeps_its_row_whole() -> None:
+    """A pipe in a description is escaped and a line break becomes a space, so the Markdown row
+    stays one row of the same columns; no description is an empty cell."""
+    from streamspec.completion._docs import _cell
+
+    assert _cell("stop | length\nthen more") == "stop \\| length then more"
+    assert _cell(None) == ""

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
+import signal
+import subprocess
 import sys
 import textwrap
 import time
@@ -498,3 +501,40 @@ def test_an_invalid_answer_to_a_run_is_the_runs_errored_naming_its_problems(tmp_
         answer = program.run("reduce", CASE)
     assert isinstance(answer, Errored)
     assert answer.message == "invalid answer: required key missing @ $.output"
+
+
+def test_a_pipe_held_open_by_a_detached_grandchild_never_keeps_the_runner_alive(tmp_path: Path):
+    """An adapter that leaves behind a process of its own session holding its stdout and stderr:
+    closing the program cannot close those pipes, and the runner still exits at once."""
+    pid_file = tmp_path / "grandchild.pid"
+    adapter = _script(
+        tmp_path,
+        f"""
+        import os, sys, time
+        if os.fork() == 0:
+            os.setsid()
+            with open({str(pid_file)!r}, "w") as out:
+                out.write(str(os.getpid()))
+            time.sleep(120)
+            os._exit(0)
+        os.execv(sys.executable, [sys.executable, "-m", "streamspec.cli._adapter"])
+        """,
+    )
+    runner = textwrap.dedent(
+        f"""
+        from streamspec.conform._program import Program, Ready
+        program = Program({adapter!r}, timeout=30)
+        print(type(program.start(["reduce"], ["message"])).__name__)
+        program.close()
+        """
+    )
+    try:
+        started = time.monotonic()
+        done = subprocess.run(
+            [sys.executable, "-c", runner], capture_output=True, timeout=100, check=False
+        )
+        assert (done.returncode, done.stdout) == (0, b"Ready\n")
+        assert time.monotonic() - started < 30
+    finally:
+        with contextlib.suppress(OSError, ValueError):
+            os.kill(int(pid_file.read_text()), signal.SIGKILL)

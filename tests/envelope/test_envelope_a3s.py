@@ -491,3 +491,37 @@ def test_a_tool_end_keeps_its_error_kind_and_metadata_and_a_second_one_is_kept_o
     )
     [result] = [b for b in _fold(nulls).to_dict()["content"] if b["type"] == "tool_result"]
     assert result["metadata"] == {"exit_code": 1}
+
+
+@pytest.mark.parametrize(
+    ("delta", "block"), [("text_delta", "text"), ("reasoning_delta", "thinking")]
+)
+@pytest.mark.parametrize(
+    "start",
+    [
+        ("tool_start", {"id": "c", "name": "f"}),
+        ("tool_execution_start", {"id": "c", "name": "f"}),
+        ("tool_output_delta", {"id": "c", "delta": "x"}),
+        ("confirmation_required", {"tool_id": "c", "tool_name": "f"}),
+    ],
+    ids=lambda start: start[0],
+)
+def test_a_call_that_starts_ends_the_open_block_first(delta, block, start):
+    """spec/a3s.md: a ``tool_start``, or any event naming a call never started, ends the open
+    block, so the call's start follows the block's end and a later delta of the same kind opens
+    a second block."""
+    lines = _a3s(("turn_start", {"turn": 1}), (delta, {"text": "a"}), start, (delta, {"text": "b"}))
+    kinds = [kind for kind in _kinds(lines) if not kind.startswith("model_")]
+    assert kinds[:4] == [
+        f"{block}_block_start",
+        f"{block}_block_delta",
+        f"{block}_block_end",
+        "tool_call_start",
+    ]
+    assert kinds[-2:] == [f"{block}_block_start", f"{block}_block_delta"]
+    content = _fold(lines).to_dict()["content"]
+    assert [item["type"] for item in content if item["type"] != "tool_result"] == [
+        block,
+        "tool_call",
+        block,
+    ]

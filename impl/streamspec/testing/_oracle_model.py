@@ -243,7 +243,8 @@ class OracleModel:
             ("reply", None, None): machine_class("reply")()
         }
         self._content: list[_Entity] = []
-        self._blocks: dict[tuple[str | None, str], _Text | _Data | _Hint] = {}
+        #: The blocks later events name, by (family, id); a hint is complete at once.
+        self._blocks: dict[tuple[str | None, str], _Text | _Data] = {}
         self._calls: dict[str, _Call] = {}
         self._results: dict[str, _Result] = {}
         self._name: str | None = name
@@ -465,7 +466,7 @@ class OracleModel:
             self._add_block(_Data(event.block_id, event.media_type, name))
         elif kind == "hint_block":
             source = None if event.source is ABSENT else event.source
-            self._add_block(_Hint(event.block_id, copy.deepcopy(event.hint), source))
+            self._content.append(_Hint(event.block_id, copy.deepcopy(event.hint), source))
         elif kind in ("text_block_delta", "thinking_block_delta"):
             block = self._blocks[(kind.split("_")[0], event.block_id)]
             assert isinstance(block, _Text)
@@ -489,12 +490,8 @@ class OracleModel:
                 usage[name] = usage.get(name, 0) + value
         self._usage = usage
 
-    def _add_block(self, block: _Text | _Data | _Hint) -> None:
-        scope = (
-            block.type
-            if isinstance(block, _Text)
-            else ("data" if isinstance(block, _Data) else "hint")
-        )
+    def _add_block(self, block: _Text | _Data) -> None:
+        scope = block.type if isinstance(block, _Text) else "data"
         self._blocks[(scope, block.id)] = block
         self._content.append(block)
 
