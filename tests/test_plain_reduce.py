@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -138,3 +139,31 @@ def test_the_plain_path_takes_a_relative_path_as_given(program: list[str], made:
     assert _plain_reduce_file(["reduce", str(made / "empty.jsonl")]) is not None
     assert done.returncode == 0
     assert done.stderr == b"0: missing_reply_end: reply is still open at the end of input\n"
+
+
+def test_an_interrupt_aborts_as_click_does(
+    program: list[str], click_line: list[str], tmp_path: Path
+) -> None:
+    """Ctrl-C while a long file is folded: ``Aborted!`` after an empty line, exit 1, no
+    traceback, on either path."""
+    path = tmp_path / "long.jsonl"
+    late = b'{"type":"TEXT_BLOCK_START","reply_id":"r","block_id":"b"}\n'
+    path.write_bytes(
+        b'{"type":"REPLY_START","reply_id":"r","session_id":"s","name":"x"}\n'
+        b'{"type":"REPLY_END","reply_id":"r","session_id":"s"}\n' + late * 300_000
+    )
+    for command in (program, click_line):
+        child = subprocess.Popen(
+            [*command, "reduce", str(path)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+        )
+        assert child.stderr is not None
+        first = child.stderr.readline()
+        assert first.startswith(b"3: after_reply_end: ")
+        child.send_signal(signal.SIGINT)
+        said = first + child.stderr.read()
+        assert child.wait(timeout=60) == 1
+        assert said.endswith(b"\n\nAborted!\n")
+        assert b"Traceback" not in said
