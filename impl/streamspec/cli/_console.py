@@ -44,6 +44,7 @@ __all__ = [
     "guarded",
     "open_input",
     "readable",
+    "say",
     "stdin",
     "stdout",
     "write_json",
@@ -67,7 +68,7 @@ class ReadError(StreamspecError):
         self.reason = reason
 
 
-def _say(text: str) -> None:
+def say(text: str) -> None:
     """One line on stderr, flushed; a stderr that is closed or cannot be written is left alone."""
     stream = sys.stderr
     if stream is None:
@@ -79,7 +80,7 @@ def _say(text: str) -> None:
 
 def fail(message: str, status: int = EXIT_IO) -> NoReturn:
     """Print ``Error: message`` on stderr and exit with ``status``."""
-    _say(f"Error: {message}")
+    say(f"Error: {message}")
     sys.exit(status)
 
 
@@ -186,7 +187,7 @@ def write_json(value: Any, out: IO[bytes] | None = None, *, indent: bool = False
 
 def emit(line: int, diagnostic: Diagnostic) -> None:
     """Print a diagnostic on stderr as ``LINE: CODE: message``."""
-    _say(f"{line}: {diagnostic.code}: {diagnostic.message}")
+    say(f"{line}: {diagnostic.code}: {diagnostic.message}")
 
 
 def _quiet_stdout() -> None:

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from streamspec._errors import UsageError
-from streamspec.cli._console import guarded, open_input
+from streamspec.cli._console import guarded, open_input, say
 
 __all__ = ["run"]
 
@@ -57,7 +57,7 @@ def _reduce_plainly(path: str, args: Sequence[str]) -> None:
         stream.close()
         _click(args)
     except KeyboardInterrupt:
-        sys.stderr.write("\nAborted!\n")
+        say("\nAborted!")
         sys.exit(1)
 
 
