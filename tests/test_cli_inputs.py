@@ -68,3 +68,18 @@ def test_a_read_that_fails_is_a_read_error_naming_the_input_and_the_reason(how: 
     assert caught.value.name == "trace.jsonl"
     assert caught.value.reason == "Input/output error"
     assert str(caught.value) == "cannot read trace.jsonl: Input/output error"
+
+
+def test_a_result_that_is_not_json_is_one_error_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Rule 4 of the console: a value the JSON writer refuses (here a set) is
+    ``Error: cannot write the result as JSON: REASON``, exit 2, and nothing of it is written."""
+    out = io.BytesIO()
+    with pytest.raises(SystemExit) as done:
+        _console.write_json({"ids": {1, 2}}, out)
+    assert done.value.code == 2
+    assert out.getvalue() == b""
+    assert capsys.readouterr().err == (
+        "Error: cannot write the result as JSON: Type is not JSON serializable: set\n"
+    )

@@ -538,3 +538,15 @@ def test_a_rule_as_an_expression_says_what_its_check_says(cls: type[Event]) -> N
                 assert passed is (
                     (values[0] in (ABSENT, None)) is not (values[1] in (ABSENT, None))
                 )
+
+
+def test_a_value_of_none_of_its_types_names_them_all_in_order() -> None:
+    """A shape of several JSON types names each of them, sorted and joined by ``or``, and
+    the type it got."""
+    assert Types("string", "null").problems(3, "$.name") == [
+        ("$.name", "expected null or string, got integer")
+    ]
+    assert Types("object", "array", "string").problems(True) == [
+        ("", "expected array or object or string, got boolean")
+    ]
+    assert Types("string", "null").problems(None) == []

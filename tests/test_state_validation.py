@@ -244,6 +244,12 @@ BROKEN: list[tuple[str, Callable[[State], Any], str, str]] = [
         "duplicate text id 'b1'",
     ),
     (
+        "result-id-twice",
+        lambda s: _content("external_result")(s)["block"].update(id="c1") or s,
+        _c("external_result", "block.id"),
+        "duplicate external_result id 'c1'",
+    ),
+    (
         "too-deep",
         _set(_content("tool_result"), "metadata", {"a": _deep(MAX_DEPTH)}),
         _c("tool_result", "metadata.a") + "[0][0][0]",

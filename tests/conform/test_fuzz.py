@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from streamspec import (
     DataBlockDeltaEvent,
     ExternalExecutionResultEvent,
+    ModelCallEndEvent,
     RequireUserConfirmEvent,
     TextBlockDeltaEvent,
     TextBlockEndEvent,
@@ -220,6 +221,26 @@ def test_wire_json_for_2_0_3_drops_only_what_2_0_3_lacks() -> None:
     ]
     assert wire_event(UserInterruptEvent(**r), "agentscope-2.0.3") is None
     assert wire_event(end, "agentscope-2.0.11") == encode_event(end)
+
+
+def test_a_2_0_3_model_call_end_has_only_2_0_3_s_fields() -> None:
+    """AgentScope 2.0.3's ModelCallEndEvent has ``reply_id``, ``input_tokens`` and
+    ``output_tokens`` (besides ``id``, ``created_at``, ``metadata`` and ``type``): the two cache
+    counts and the finish reason of 2.0.11 are left out of its wire form."""
+    end = ModelCallEndEvent(
+        reply_id="r",
+        input_tokens=3,
+        output_tokens=4,
+        cache_input_tokens=1,
+        cache_creation_input_tokens=2,
+        finished_reason="completed",
+    )
+    assert wire_event(end, "agentscope-2.0.3") == {
+        "type": "MODEL_CALL_END",
+        "reply_id": "r",
+        "input_tokens": 3,
+        "output_tokens": 4,
+    }
 
 
 def test_an_event_is_adapted_to_2_0_3_as_2_0_3_reads_it_back() -> None:

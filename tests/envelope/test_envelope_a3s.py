@@ -525,3 +525,21 @@ def test_a_call_that_starts_ends_the_open_block_first(delta, block, start):
         "tool_call",
         block,
     ]
+
+
+@pytest.mark.parametrize("key", ["prompt_tokens", "completion_tokens", "total_tokens"])
+def test_each_usage_key_of_agent_end_is_compared_and_named(key):
+    """spec/a3s.md: each of the three keys agent_end gives is compared with its sum over the
+    turns; the one that differs, alone, is named in the message and the details."""
+    usage = {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}
+    lines = _a3s(
+        ("turn_start", {"turn": 1}),
+        ("turn_end", {"turn": 1, "usage": usage}),
+        ("agent_end", {"text": "", "usage": {**usage, key: usage[key] + 1}}),
+    )
+    problems = [line.problem for line in lines if line.problem]
+    assert [p.code for p in problems] == ["usage_mismatch"]
+    assert problems[0].details == {key: [usage[key] + 1, usage[key]]}
+    assert problems[0].message == (
+        f"agent_end usage disagrees: {key} {usage[key] + 1} vs Σ turn_end {usage[key]}; not added"
+    )
