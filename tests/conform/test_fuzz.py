@@ -762,3 +762,26 @@ def test_a_spent_budget_is_told_apart_alone_or_in_any_group(
     """The end of a class's budget stops its search whether Hypothesis raises it alone or
     grouped with others; any other error in the group is a real failure."""
     assert fuzz_module._raised(error, fuzz_module._BudgetSpent) is spent
+
+
+def test_command_with_a_program_without_the_target_s_kind_exits_2(tmp_path: Path) -> None:
+    """A program whose ready accepts only reduce, fuzzed for envelopes: one error line naming
+    what it accepts, exit 2, and no report."""
+    program = tmp_path / "reduce_only.py"
+    program.write_text(
+        "import json, sys\n"
+        "start = json.loads(sys.stdin.readline())\n"
+        "ready = {'type': 'ready', 'protocol': start['protocol'],\n"
+        "         'implementation': {'name': 'reduce-only', 'version': '0', 'language': 'py'},\n"
+        "         'kinds': ['reduce'], 'checks': start['checks']}\n"
+        "print(json.dumps(ready), flush=True)\n"
+        "sys.stdin.read()\n"
+    )
+    command = shlex.join([sys.executable, str(program)])
+    result = CliRunner().invoke(fuzz_command, ["--program", command, "--target", "envelope"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "streamspec fuzz: error: the program does not accept envelope cases "
+        "(ready kinds: ())\n"
+    )
+    assert "examples" not in result.stdout
