@@ -781,7 +781,6 @@ def test_command_with_a_program_without_the_target_s_kind_exits_2(tmp_path: Path
     result = CliRunner().invoke(fuzz_command, ["--program", command, "--target", "envelope"])
     assert result.exit_code == 2
     assert result.stderr == (
-        "streamspec fuzz: error: the program does not accept envelope cases "
-        "(ready kinds: ())\n"
+        "streamspec fuzz: error: the program does not accept envelope cases (ready kinds: ())\n"
     )
     assert "examples" not in result.stdout
