@@ -43,6 +43,7 @@ __all__ = [
     "fail",
     "guarded",
     "open_input",
+    "open_output",
     "readable",
     "say",
     "stdin",
@@ -141,6 +142,16 @@ def open_input(path: str) -> BinaryIO:
     except OSError as error:
         cannot_open(path, _reason(error))
     return readable(stream, path)
+
+
+def open_output(path: str) -> BinaryIO:
+    """The file at ``path`` to write in binary (``-`` is stdout), or rule 1's line."""
+    if path == "-":
+        return stdout()
+    try:
+        return open(path, "wb")
+    except OSError as error:
+        cannot_open(path, _reason(error))
 
 
 def stdin() -> BinaryIO:

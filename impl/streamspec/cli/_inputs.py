@@ -7,13 +7,9 @@ from typing import Any
 
 import click
 
-from streamspec.cli._console import cannot_open, open_input, stdout
+from streamspec.cli._console import open_input, open_output
 
 __all__ = ["InputFile", "OutputFile"]
-
-
-def _reason(error: OSError) -> str:
-    return error.strerror or str(error)
 
 
 class InputFile(click.ParamType[Any]):
@@ -47,12 +43,7 @@ class OutputFile(click.ParamType[Any]):
         if not isinstance(value, str | os.PathLike):
             return value
         path = os.fspath(value)
-        if path == "-":
-            return stdout()
-        try:
-            stream = open(path, "wb")  # noqa: SIM115 - the command owns it until exit
-        except OSError as error:
-            cannot_open(path, _reason(error))
-        if ctx is not None:
+        stream = open_output(path)
+        if ctx is not None and path != "-":
             ctx.call_on_close(stream.close)
         return stream
