@@ -157,10 +157,9 @@ def _plain(value: Any) -> Any:
 
 
 Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
-#: A rule over several fields: their names, a check of their values that raises
-#: :class:`FieldProblem`, and the same rule as a Python expression over ``{name}``
-#: placeholders (``ABSENT`` in scope), true when the check passes, which generated
-#: code runs in place of the call.
+#: A rule over several fields (:func:`field_rule`): their names, a check of their values
+#: that raises :class:`FieldProblem`, and the rule as the Python expression over ``{name}``
+#: placeholders (``ABSENT`` in scope) that the check runs and generated code inlines.
 FieldRule: TypeAlias = tuple[tuple[str, ...], Callable[..., None], str]
 
 
@@ -463,16 +462,26 @@ class ThinkingBlockEndEvent(Event):
     block_id: str = _req("string")
 
 
-def _one_source(data: Any, url: Any) -> None:
-    if (data is ABSENT or data is None) is (url is ABSENT or url is None):
-        raise FieldProblem("data", "exactly one of 'data' and 'url' must be given")
+def field_rule(names: tuple[str, ...], holds: str, field: str, problem: str) -> FieldRule:
+    """A rule over ``names`` that holds when the expression ``holds`` is true; its check,
+    made from that same expression, raises ``FieldProblem(field, problem)`` otherwise."""
+    arguments = ", ".join(names)
+    test = holds.format_map({name: name for name in names})
+    holding = eval(f"lambda {arguments}: {test}", {"ABSENT": ABSENT})
+
+    def check(*values: Any) -> None:
+        if not holding(*values):
+            raise FieldProblem(field, problem)
+
+    return names, check, holds
 
 
 #: Data chunks name exactly one source: base64 ``data`` or a ``url``.
-DATA_XOR_URL: Final[FieldRule] = (
+DATA_XOR_URL: Final[FieldRule] = field_rule(
     ("data", "url"),
-    _one_source,
     "({data} is ABSENT or {data} is None) is not ({url} is ABSENT or {url} is None)",
+    "data",
+    "exactly one of 'data' and 'url' must be given",
 )
 
 
