@@ -186,33 +186,20 @@ def test_wire_json_for_2_0_3_drops_only_what_2_0_3_lacks() -> None:
         "media_type": "image/png",
         "data": "AAEC",
     }
-    call = {
-        "type": "tool_call",
-        "id": "c",
-        "name": "f",
-        "input": "{}",
-        "created_at": "t",
-        "finished_at": "u",
-    }
+    bare_call = {"type": "tool_call", "id": "c", "name": "f", "input": "{}"}
+    stamps = {"created_at": "t", "finished_at": "u"}
+    call = {**bare_call, **stamps}
     asked = RequireUserConfirmEvent(tool_calls=(call,), **r)
     written = wire_event(asked, "agentscope-2.0.3")
     assert written is not None
     assert written["tool_calls"] == [{"type": "tool_call", "id": "c", "name": "f", "input": "{}"}]
-    bare_call = {k: v for k, v in call.items() if k not in ("created_at", "finished_at")}
     answered = UserConfirmResultEvent(
         confirm_results=({"confirmed": True, "tool_call": call},), **r
     )
     written = wire_event(answered, "agentscope-2.0.3")
     assert written is not None
     assert written["confirm_results"] == [{"confirmed": True, "tool_call": bare_call}]
-    result = {
-        "type": "tool_result",
-        "id": "c",
-        "name": "f",
-        "output": "ok",
-        "created_at": "t",
-        "finished_at": "u",
-    }
+    result = {"type": "tool_result", "id": "c", "name": "f", "output": "ok", **stamps}
     executed = ExternalExecutionResultEvent(execution_results=(result,), **r)
     written = wire_event(executed, "agentscope-2.0.3")
     assert written is not None
