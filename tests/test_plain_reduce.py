@@ -152,6 +152,15 @@ def test_an_interrupt_aborts_as_click_does(
         b'{"type":"REPLY_START","reply_id":"r","session_id":"s","name":"x"}\n'
         b'{"type":"REPLY_END","reply_id":"r","session_id":"s"}\n' + late * 300_000
     )
+    # A run that ignores Ctrl-C (a background job) would pass that on to the child.
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        _interrupt(program, click_line, path)
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def _interrupt(program: list[str], click_line: list[str], path: Path) -> None:
     for command in (program, click_line):
         child = subprocess.Popen(
             [*command, "reduce", str(path)],

@@ -11,6 +11,7 @@ import orjson
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from streamspec import _jsonl
 from streamspec._jsonl import (
     BYTE_ORDER_MARK,
     DUPLICATE_KEY,
@@ -264,6 +265,34 @@ def test_reading_is_the_same_for_every_chunking_and_warns_exactly_of_repeated_ke
 
 def _stream(lines: list[bytes]) -> Iterator[bytes]:
     yield from lines
+
+
+@pytest.mark.parametrize("folding", [False, True], ids=["lines", "folds"])
+def test_separators_are_counted_only_in_blocks_that_orjson_would_not_write_so(
+    folding: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A block whose lines are orjson's own writing of their objects repeats no key and is
+    not counted; after one that is not, the next 15 blocks are counted, then tested again."""
+    counted: list[bytes] = []
+    count = _jsonl._separators
+
+    def counting(text: bytes) -> int:
+        counted.append(text)
+        return count(text)
+
+    monkeypatch.setattr(_jsonl, "_separators", counting)
+    compact, spaced = b'{"a":1,"b":"x: \\"y\\""}\n', b'{"a": 1}\n'
+    lines = [compact, spaced, *[compact] * 16, b'{"a":1,"a":2}\n']
+    if folding:
+        read = list(read_records(_stream(lines), lambda obj: obj, folds={}))
+    else:
+        read = list(read_lines(_stream(lines)))
+    # The repeating line is counted as a block, then on its own to find which object repeats.
+    assert counted == [spaced, *[compact] * 15, *[b'{"a":1,"a":2}\n'] * 2]
+    assert [line.number for line in read if line.problem is not None] == [19]
+    warning = read[-2].problem
+    assert warning is not None and warning.details == {"line": 19, "keys": ["a"]}
+    assert read[-1] == Line(19, {"a": 2})
 
 
 def test_lines_from_a_plain_iterable_are_checked_one_by_one() -> None:

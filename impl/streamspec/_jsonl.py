@@ -26,7 +26,10 @@ Rules for every line the readers take:
    :class:`Folds` names the types whose folds keep one; a plain mapping of
    folds is taken to keep one for every type but the deltas (``*_DELTA``).
 
-Duplicate keys are found without a second parse on the common path: a
+Duplicate keys are found without a second parse on the common path. A
+block whose every line is exactly what ``orjson.dumps`` writes for the
+line's value (compact, as AgentScope writes its events) names no key twice,
+for a dump writes each key of a dict once. Failing that, a
 block of lines whose text has no more key separators (``":``, or a quote,
 whitespace and a colon; a quote after an escaping backslash ends no key)
 than its objects have keys (their own keys, then, when those are fewer,
@@ -89,6 +92,8 @@ _DEEP_LINE: Final = 2 * (MAX_DEPTH + 1)
 _BLOCK: Final = 1 << 16
 #: Finds a quote followed by a space (a regular expression finds it faster than ``bytes.find``).
 _QUOTE_SPACE: Final = re.compile(rb'" ').search
+#: How many blocks skip the dump test after a block that fails it (:class:`_Dumped`).
+_DUMP_RETRY: Final = 15
 #: The delta types, offered to a fold as orjson read them (rule 6).
 _DELTAS: Final = frozenset(cls.TYPE for cls in EVENT_CLASSES if cls.TYPE.endswith("_DELTA"))
 
@@ -250,6 +255,43 @@ def _separators(text: bytes) -> int:
     return count
 
 
+class _Dumped:
+    """Tells whether each line of a block of objects is exactly what ``orjson.dumps`` writes
+    for its object.
+
+    Such a block names no key twice, for a dump writes each key of a dict
+    once. The lines joined by commas equal the dump of the list of objects
+    only when each line equals its object's dump: where a line and its dump
+    first part, one of them would go on past a complete JSON value with a
+    comma, which no line that holds one JSON value does.
+
+    After a block that fails the test, the next :data:`_DUMP_RETRY` blocks
+    skip it (it would only cost time on input written another way), and the
+    count of separators decides alone.
+    """
+
+    __slots__ = ("_skip",)
+
+    def __init__(self) -> None:
+        self._skip = 0
+
+    def __call__(self, text: bytes, values: list[Any]) -> bool:
+        """``text``: the block's lines, each ending in a newline but perhaps the last;
+        ``values``: the object each line holds."""
+        if self._skip:
+            self._skip -= 1
+            return False
+        try:
+            dump = orjson.dumps(values)
+        except orjson.JSONEncodeError:  # an integer past 64 bits, a lone surrogate
+            dump = b""
+        lines = text[:-1] if text.endswith(b"\n") else text
+        if dump == b"[" + lines.replace(b"\n", b",") + b"]":
+            return True
+        self._skip = _DUMP_RETRY
+        return False
+
+
 def _ends(text: bytes, end: bytes, escaped: bool) -> int:
     """How many times ``end`` occurs in ``text``, less those after an escaping backslash."""
     count = text.count(end)
@@ -389,6 +431,7 @@ def _read(
     """Yield the lines of each block of the input, as one list per block."""
     loads, dict_, deep, bad_json = orjson.loads, dict, _DEEP_LINE, orjson.JSONDecodeError
     new_line = tuple.__new__
+    dumped = _Dumped()
     number = 0
     for text, raws, end in _blocks(stream):
         first = number + 1
@@ -396,7 +439,7 @@ def _read(
         append = out.append
         values: list[Any] = []
         keep = values.append
-        keys = 0
+        keys = objects = 0
         if first == 1 and raws and raws[0].startswith(_BOM):
             raws[0] = raws[0][3:]
             append(_bom(1))
@@ -419,6 +462,7 @@ def _read(
                     append(Line(number=number, problem=problem))
                     continue
             keys += len(value)
+            objects += 1
             if decode is None:
                 append(new_line(Line, (number, value, None)))
                 continue
@@ -426,9 +470,10 @@ def _read(
                 append(new_line(Line, (number, decode(value), None)))
             except DecodeError as error:
                 append(Line(number, problem=unreadable(number, "; ".join(error.problems))))
-        separators = _separators(text)
-        if separators > keys and separators > sum(
-            _keys(value) for value in values if value.__class__ is dict_
+        if (
+            not (objects == len(values) and dumped(text, values))
+            and (separators := _separators(text)) > keys
+            and separators > sum(_keys(value) for value in values if value.__class__ is dict_)
         ):
             out = _with_duplicates(out, raws, first, values)
         yield out
@@ -467,6 +512,7 @@ def _read_folding(
     what it takes is what the line would have given.
     """
     dict_, deep, keeping = dict, _DEEP_LINE, _keeping_json(folds)
+    dumped = _Dumped()
     number = 0
     folded = False
     for text, raws, end in _blocks(stream):
@@ -481,8 +527,11 @@ def _read_folding(
             keys = sum(map(len, values))
         else:
             keys = sum(len(value) for value in values if value.__class__ is dict_)
-        separators = _separators(text)
-        if separators > keys and separators > _nested_keys(raws, values):
+        if (
+            not (objects and dumped(text, values))
+            and (separators := _separators(text)) > keys
+            and separators > _nested_keys(raws, values)
+        ):
             warnings = _warnings(raws, values, first)
         elif objects and max(map(len, raws), default=0) < deep:
             for at, value in enumerate(values, first):
