@@ -25,6 +25,11 @@ Rules:
    function, or returns ``False``; the reducer folds a delta that way without
    making the event at all, and other events it can fold from a builder that
    leaves the ``type`` in place.
+5. A *run fold* (:func:`compile_run_fold`) takes a list of objects and a
+   position, and folds the objects from there on while each is of its class's
+   ``type`` and passes rules 1-3 and its fold's own lines, as its object fold
+   would one by one; it returns the position of the first object it left.
+   Lines that hold for the whole run (the fold's state before it) run once.
 
 Theory of operation: the checks are generated source, as attrs generates its
 own ``__init__``, so they run as straight-line code with no loop over the
@@ -50,12 +55,15 @@ __all__ = [
     "BUILDERS",
     "Builder",
     "ObjectFold",
+    "RunFold",
     "builder_source",
     "compile_builder",
     "compile_event_object_fold",
     "compile_object_fold",
+    "compile_run_fold",
     "compile_source",
     "object_fold_source",
+    "run_fold_source",
 ]
 
 _FACTORY: Final[type] = type(attrs.Factory(dict))
@@ -64,6 +72,8 @@ _FACTORY: Final[type] = type(attrs.Factory(dict))
 Builder = Callable[[dict[str, Any]], Event | None]
 #: ``(target, obj) -> taken``: hands an object's values to a fold, or returns ``False``.
 ObjectFold = Callable[[Any, dict[str, Any]], bool]
+#: ``(target, objects, at) -> end``: folds ``objects[at:end]`` (rule 5).
+RunFold = Callable[[Any, list[Any], int], int]
 
 
 def _slot_setter(cls: type[Event], name: str) -> Callable[[Any, Any], None]:
@@ -260,6 +270,46 @@ def _object_fold_source(
     return _function(f"fold_{cls.KIND}", "target, obj", lines, "return False")
 
 
+#: What a run fold runs (rule 5): its lines run once, with the target as ``target``, then
+#: the names its lines for each object read (one per field), those lines, and the names
+#: both use. In either list a line ``refuse`` ends the run before the object at hand.
+RunInline = tuple[list[str], tuple[str, ...], list[str], dict[str, Any]]
+
+
+def _run_fold_source(
+    cls: type[Event], fields: tuple[str, ...], namespace: dict[str, Any], inline: RunInline
+) -> str:
+    once, arguments, each, _ = inline
+    if len(arguments) != len(fields):
+        raise TypeError(f"{cls.__name__}: a run names each of {fields}")
+    names = [f.name for f in _wire_fields(cls)]
+    values = ", ".join(f"v{names.index(name)}" for name in fields)
+    reading, checking = _checks(cls, namespace, 1, "None")
+    loop = [
+        "obj = objects[at]",
+        "if obj.get('type') != TYPE:",
+        "    refuse",
+        *reading,
+        *checking,
+        f"{', '.join(arguments)} = {values}",
+        *each,
+        "at += 1",
+    ]
+    lines = [
+        *_refusing(once, "return at"),
+        "count = len(objects)",
+        "while at < count:",
+        *(f"    {line}" for line in _refusing(loop, "break")),
+        "return at",
+    ]
+    return f"def run_{cls.KIND}(target, objects, at):\n" + "".join(f"    {ln}\n" for ln in lines)
+
+
+def _refusing(lines: list[str], refuse: str) -> list[str]:
+    """``lines`` with each line ``refuse`` (indented) replaced by ``refuse``."""
+    return [line[: -len("refuse")] + refuse if line.strip() == "refuse" else line for line in lines]
+
+
 def builder_source(cls: type[Event]) -> str:
     """The generated source of ``cls``'s builder, to read what it checks."""
     return _builder_source(cls, {}, 0)
@@ -270,6 +320,11 @@ def object_fold_source(
 ) -> str:
     """The generated source of an object fold of ``cls``, to read what it checks."""
     return _object_fold_source(cls, fields, {}, inline)
+
+
+def run_fold_source(cls: type[Event], fields: tuple[str, ...], inline: RunInline) -> str:
+    """The generated source of a run fold of ``cls``, to read what it checks."""
+    return _run_fold_source(cls, fields, {}, inline)
 
 
 def compile_source(source: str, name: str, namespace: dict[str, Any]) -> Any:
@@ -314,6 +369,16 @@ def compile_object_fold(
     if inline is not None:
         _merge(cls, namespace, inline[2])
     fold: ObjectFold = compile_source(source, f"fold_{cls.KIND}", namespace)
+    return fold
+
+
+def compile_run_fold(cls: type[Event], fields: tuple[str, ...], inline: RunInline) -> RunFold:
+    """Generate a run fold of ``cls`` (rule 5): ``inline``'s lines for each object see the
+    values of ``fields`` of an object that passes every check of rules 1-3."""
+    namespace: dict[str, Any] = {"ABSENT": ABSENT, "TYPE": cls.TYPE}
+    source = _run_fold_source(cls, fields, namespace, inline)
+    _merge(cls, namespace, inline[3])
+    fold: RunFold = compile_source(source, f"run_{cls.KIND}", namespace)
     return fold
 
 

@@ -47,7 +47,7 @@ import io
 import itertools
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from typing import Any, BinaryIO, Final, NamedTuple, TypeVar
 
 import orjson
@@ -534,17 +534,7 @@ def _read_folding(
         ):
             warnings = _warnings(raws, values, first)
         elif objects and max(map(len, raws), default=0) < deep:
-            for at, value in enumerate(values, first):
-                type_ = value.get("type")
-                if type_.__class__ is str:
-                    fold = folds.get(type_)
-                    if fold is not None and fold(
-                        exact(raws[at - first], value) if type_ in keeping else value
-                    ):
-                        folded = True
-                        continue
-                folded = False
-                yield _line(at, raws[at - first], end, value, decode)
+            folded = yield from _folding_objects(raws, values, first, end, decode, folds)
             continue
         else:
             warnings = None
@@ -570,6 +560,43 @@ def _read_folding(
         yield Line(number)
 
 
+def _folding_objects(
+    raws: list[bytes],
+    values: list[dict[str, Any]],
+    first: int,
+    end: int,
+    decode: Callable[[dict[str, Any]], Any],
+    folds: Mapping[str, Callable[[dict[str, Any]], bool]],
+) -> Generator[Line, None, bool]:
+    """Offer each object of a block with no warning to its fold (a run fold first), and
+    yield the lines of those not taken; return whether the last object was taken."""
+    keeping = _keeping_json(folds)
+    runs = folds.runs if isinstance(folds, Folds) else {}
+    folded = False
+    at, count = 0, len(values)
+    while at < count:
+        value = values[at]
+        type_ = value.get("type")
+        if type_.__class__ is str:
+            run = runs.get(type_)
+            if run is not None:
+                taken = run(values, at)
+                if taken > at:
+                    at = taken
+                    folded = True
+                    continue
+            else:
+                fold = folds.get(type_)
+                if fold is not None and fold(exact(raws[at], value) if type_ in keeping else value):
+                    at += 1
+                    folded = True
+                    continue
+        folded = False
+        yield _line(first + at, raws[at], end, value, decode)
+        at += 1
+    return folded
+
+
 #: The one class of which a block may hold only values for the quick loop of
 #: :func:`_read_folding`.
 _ONLY_OBJECTS: Final = frozenset({dict})
@@ -590,13 +617,24 @@ def _loads_or_none(raw: bytes) -> Any:
         return _retried(raw, error)
 
 
-class Folds(dict[str, Callable[[dict[str, Any]], bool]]):
-    """``wire type -> fold``, knowing which folds keep a JSON object or array of theirs (rule 6)."""
+#: ``(objects, at) -> end``: folds ``objects[at:end]``, each as the fold of its type would.
+RunFold = Callable[[list[Any], int], int]
 
-    def __init__(self, keep_json: Iterable[str]) -> None:
+
+class Folds(dict[str, Callable[[dict[str, Any]], bool]]):
+    """``wire type -> fold``, knowing which folds keep a JSON object or array of theirs (rule 6),
+    and the run folds of some types."""
+
+    def __init__(self, keep_json: Iterable[str], runs: Mapping[str, RunFold] | None = None) -> None:
         super().__init__()
         #: The types whose folds keep a JSON object or array of the object they take.
         self.keep_json = frozenset(keep_json)
+        #: ``wire type -> run fold``: takes the objects of that type in a row from a
+        #: position on, as many as its fold would take one by one, and returns the
+        #: position of the first it did not take. Never a type of :attr:`keep_json`.
+        self.runs: Mapping[str, RunFold] = {} if runs is None else runs
+        if self.keep_json & set(self.runs):
+            raise ValueError("a run fold takes objects as orjson read them (rule 6)")
 
 
 def _keeping_json(folds: Mapping[str, Callable[[dict[str, Any]], bool]]) -> frozenset[str]:

@@ -19,6 +19,9 @@ Rules:
 5. A JSON object first passes the checks its event class's fields imply
    (:mod:`streamspec._fast_decode`): a delta then folds from the object's
    values without becoming an event; another event is built and folded.
+6. Deltas of one kind in a row fold as a run (:func:`delta_run`): the
+   reply's state is judged once, for a delta leaves it as it is, and the
+   instance is looked up again only when the id changes.
 
 Theory of operation: a whole-event fold is generated source, one per kind,
 straight-line over the kind's routes, with the rows of each route's event
@@ -40,8 +43,11 @@ from streamspec._errors import SpecError
 from streamspec._events import Event
 from streamspec._fast_decode import (
     ObjectFold,
+    RunFold,
+    RunInline,
     compile_event_object_fold,
     compile_object_fold,
+    compile_run_fold,
     compile_source,
 )
 from streamspec._machines import COMPILED, ROUTES
@@ -60,6 +66,7 @@ __all__ = [
     "compile_whole_fold",
     "delta_fold_body",
     "delta_fold_source",
+    "delta_run",
     "fast_paths",
     "whole_fold_body",
     "whole_fold_source",
@@ -87,23 +94,7 @@ def delta_fold_body(kind: str, fast: FastAction, namespace: dict[str, Any]) -> l
     Raises:
         SpecError: a name the fast action reads is also one of the body's own.
     """
-    reply_route, route = ROUTES[kind]
-    reply, machine = COMPILED["reply"], COMPILED[route.machine]
-    namespace["reply_states"] = frozenset(
-        state
-        for (state, event_), row in reply.plain.items()
-        if event_ == reply_route.event and row.target == state and row.action is None
-    )
-    namespace["ok_states"] = frozenset(
-        state
-        for (state, event_), row in machine.plain.items()
-        if event_ == route.event and row.target == state
-    )
-    clashes = sorted(set(fast.names) & {*namespace, *DELTA_ARGUMENTS, "message", "entity"})
-    if clashes:
-        raise SpecError("fast path", [f"{kind} names {name!r} twice @ $" for name in clashes])
-    namespace.update(fast.names)
-    family = route.scope if route.scope is not None else route.machine
+    family = _delta_states(kind, fast, namespace, {*DELTA_ARGUMENTS, "message", "entity"})
     return [
         "message = reducer.message",
         "if (",
@@ -120,6 +111,72 @@ def delta_fold_body(kind: str, fast: FastAction, namespace: dict[str, Any]) -> l
         "reducer._index += 1",
         "return True",
     ]
+
+
+def _delta_states(kind: str, fast: FastAction, namespace: dict[str, Any], local: set[str]) -> str:
+    """Put the states where ``kind``'s rows are self-loops, and ``fast``'s names, in
+    ``namespace``; return the family of the kind's instances.
+
+    Raises:
+        SpecError: a name the fast action reads is also one of the fold's own (``local``).
+    """
+    reply_route, route = ROUTES[kind]
+    reply, machine = COMPILED["reply"], COMPILED[route.machine]
+    namespace["reply_states"] = frozenset(
+        state
+        for (state, event_), row in reply.plain.items()
+        if event_ == reply_route.event and row.target == state and row.action is None
+    )
+    namespace["ok_states"] = frozenset(
+        state
+        for (state, event_), row in machine.plain.items()
+        if event_ == route.event and row.target == state
+    )
+    clashes = sorted(set(fast.names) & {*namespace, *local})
+    if clashes:
+        raise SpecError("fast path", [f"{kind} names {name!r} twice @ $" for name in clashes])
+    namespace.update(fast.names)
+    return route.scope if route.scope is not None else route.machine
+
+
+#: The names a delta run's lines read: its own, then the event's reply id, instance
+#: id and value, and those the run fold itself uses.
+_RUN_LOCALS: Final = frozenset(
+    {"reducer", "message", "folded_reply", "instances", "last", "entity", "reply_id", "key"}
+    | {"value", "target", "objects", "at", "count", "obj", "k", "get", "given"}
+)
+
+
+def delta_run(kind: str, fast: FastAction) -> RunInline:
+    """What a run fold of one delta kind runs (rule 6), as :func:`delta_fold_body` for
+    each delta.
+
+    Raises:
+        SpecError: a name the fast action reads is also one of the fold's own.
+    """
+    namespace: dict[str, Any] = {}
+    family = _delta_states(kind, fast, namespace, set(_RUN_LOCALS))
+    once = [
+        "reducer = target",
+        "message = reducer.message",
+        "if reducer._reply_state not in reply_states or reducer._finished or not reducer._index:",
+        "    refuse",
+        "folded_reply = message.reply_id",
+        f"instances = message.index[{family!r}]",
+        "last = None",
+    ]
+    each = [
+        "if reply_id != folded_reply:",
+        "    refuse",
+        "if key != last:",
+        "    entity = instances.get(key)",
+        "    if entity is None or entity.state not in ok_states:",
+        "        refuse",
+        "    last = key",
+        *(line.replace("return False", "refuse") for line in fast.source),
+        "reducer._index += 1",
+    ]
+    return once, ("reply_id", "key", "value"), each, namespace
 
 
 def delta_fold_source(kind: str, fast: FastAction, namespace: dict[str, Any]) -> str:
@@ -314,10 +371,19 @@ def _whole_object_fold(cls: type[Event], plan: Plan) -> ObjectFold:
     return compile_event_object_fold(cls, (WHOLE_ARGUMENTS, body, namespace))
 
 
+def _delta_run_fold(kind: str, fast: FastAction) -> RunFold:
+    """A run fold of a delta kind (rule 6)."""
+    key = ROUTES[kind][1].key or ""
+    return compile_run_fold(
+        EVENT_BY_KIND[kind], ("reply_id", key, fast.field), delta_run(kind, fast)
+    )
+
+
 def fast_paths(
     plans: Mapping[str, Plan],
-) -> tuple[Mapping[type[Any], EventFold], Mapping[str, ObjectFold]]:
-    """Every fast path: ``event class -> fast path`` and ``wire type -> object fold``.
+) -> tuple[Mapping[type[Any], EventFold], Mapping[str, ObjectFold], Mapping[str, RunFold]]:
+    """Every fast path: ``event class -> fast path``, ``wire type -> object fold`` and
+    ``wire type -> run fold`` (the deltas').
 
     Both are deferred tables (:mod:`streamspec._deferred`): each fast path is
     compiled on its first call; the tables' shape is checked here, at once.
@@ -328,15 +394,17 @@ def fast_paths(
     """
     path_makers: dict[type[Any], Callable[[], EventFold]] = {}
     object_makers: dict[str, Callable[[], ObjectFold]] = {}
+    run_makers: dict[str, Callable[[], RunFold]] = {}
     for kind, fast in FAST_ACTIONS.items():
         _check_self_loop(kind, fast)
         cls = EVENT_BY_KIND[kind]
         path_makers[cls] = functools.partial(compile_delta_event_fold, kind, fast)
         object_makers[cls.TYPE] = functools.partial(_delta_object_fold, kind, fast)
+        run_makers[cls.TYPE] = functools.partial(_delta_run_fold, kind, fast)
     for kind, plan in plans.items():
         cls = EVENT_BY_KIND[kind]
         if cls in path_makers or plan.per_item:
             continue
         path_makers[cls] = functools.partial(compile_whole_fold, plan)
         object_makers[cls.TYPE] = functools.partial(_whole_object_fold, cls, plan)
-    return deferred(path_makers), deferred(object_makers)
+    return deferred(path_makers), deferred(object_makers), deferred(run_makers)

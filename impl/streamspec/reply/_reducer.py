@@ -242,12 +242,15 @@ class Reducer:
         becomes a line. Batch events are never taken. Each fold is compiled on
         its first call (:mod:`streamspec._deferred`).
         """
+        runs = deferred(
+            {type_: functools.partial(_bound, run, self) for type_, run in _RUN_FOLDS.items()}
+        )
         return deferred(
             {
                 type_: functools.partial(_bound, fold, self)
                 for type_, fold in self._object_folds.items()
             },
-            into=Folds(KEEPS_JSON),
+            into=Folds(KEEPS_JSON, runs),
         )
 
     def reject_unreadable(self, paths: Iterable[str], reason: str) -> tuple[Diagnostic, ...]:
@@ -555,15 +558,15 @@ class Reducer:
         return reducer
 
 
-_FAST, _OBJECT_FOLDS = fast_paths(_PLAN_OF_KIND)
+_FAST, _OBJECT_FOLDS, _RUN_FOLDS = fast_paths(_PLAN_OF_KIND)
 #: The wire types whose actions keep a JSON object or array of the event in the
 #: message (``event.hint``, ``event.error``, ``event.metadata`` in ``actions.json``):
 #: their objects reach a fold with exact integers (``_jsonl`` rule 6).
 KEEPS_JSON: Final = frozenset({"HINT_BLOCK", "REPLY_END", "TOOL_RESULT_END"})
 
 
-def _bound(fold: ObjectFold, reducer: Reducer) -> Callable[[dict[str, Any]], bool]:
-    """``fold`` made and bound to ``reducer``."""
+def _bound(fold: Callable[..., Any], reducer: Reducer) -> Callable[..., Any]:
+    """``fold`` (an object fold or a run fold) made and bound to ``reducer``."""
     return functools.partial(made(fold), reducer)
 
 

@@ -1,0 +1,177 @@
+"""Deltas in a row fold as a run, and a run folds exactly what each of its deltas would alone.
+
+A run fold judges the reply's state once and looks an instance up again only
+when the id changes, so each case here is a row of deltas where that would go
+wrong: another instance, another reply, another kind of the same shape, a
+reply that has ended, a refused delta in the middle. Each is read once with
+every fast path off and once with the reader's folds, in one block, and the
+two must report and build the same; the texts are also written out by hand.
+"""
+
+from __future__ import annotations
+
+import io
+from base64 import b64encode
+from typing import Any
+
+import orjson
+import pytest
+from streamspec import Reducer
+from streamspec._jsonl import Folds
+from streamspec.reply._reducer import KEEPS_JSON
+from streamspec.sources._read import read_reply_events, reply_lines
+
+REPLY = "r"
+
+
+def _event(type_: str, **fields: Any) -> dict[str, Any]:
+    """An event as AgentScope writes it: its base fields, then its own."""
+    return {
+        "id": f"ev-{type_}",
+        "created_at": "2026-01-01T00:00:00",
+        "metadata": {},
+        "type": type_,
+        "reply_id": REPLY,
+        **fields,
+    }
+
+
+def _start() -> dict[str, Any]:
+    return _event("REPLY_START", session_id="s", name="assistant", role="assistant")
+
+
+def _text(block_id: str, delta: str, **fields: Any) -> dict[str, Any]:
+    return _event("TEXT_BLOCK_DELTA", block_id=block_id, delta=delta, **fields)
+
+
+def _fold(records: list[dict[str, Any]], *, fast: bool) -> tuple[list[Any], dict[str, Any]]:
+    """What reading ``records`` (one block of lines) and folding them reports and builds."""
+    reducer = Reducer()
+    if not fast:
+        reducer._fast = {}
+    data = b"".join(orjson.dumps(record) + b"\n" for record in records)
+    folds = reducer.object_folds() if fast else None
+    reported = []
+    for line in reply_lines(read_reply_events(io.BytesIO(data), "agentscope", folds=folds)):
+        if line.problem is not None:
+            reported.append((line.number, line.problem.code))
+        if line.event is not None:
+            reported.extend((line.number, d.code) for d in reducer.apply(line.event))
+    reported.extend(("end", d.code) for d in reducer.finish())
+    return reported, reducer.to_dict()
+
+
+def _texts(message: dict[str, Any]) -> dict[str, str]:
+    return {
+        block["id"]: block.get("text", block.get("thinking"))
+        for block in message["content"]
+        if block["type"] in ("text", "thinking")
+    }
+
+
+def _both(records: list[dict[str, Any]]) -> tuple[list[Any], dict[str, Any]]:
+    fast = _fold(records, fast=True)
+    assert fast == _fold(records, fast=False)
+    return fast
+
+
+def test_deltas_of_two_blocks_in_turn_each_join_their_own_block() -> None:
+    records = [
+        _start(),
+        _event("TEXT_BLOCK_START", block_id="a"),
+        _event("TEXT_BLOCK_START", block_id="b"),
+        *[_text(block, f"{block}{n} ") for n in range(3) for block in ("a", "b", "b")],
+    ]
+    reported, message = _both(records)
+    assert _texts(message) == {"a": "a0 a1 a2 ", "b": "b0 b0 b1 b1 b2 b2 "}
+    assert [code for _, code in reported] == ["missing_reply_end"] + ["open_at_end"] * 2
+
+
+def test_a_delta_of_another_reply_in_a_row_is_refused_there_and_the_row_goes_on() -> None:
+    other = {**_text("a", "x"), "reply_id": "other"}
+    records = [
+        _start(),
+        _event("TEXT_BLOCK_START", block_id="a"),
+        _text("a", "1"),
+        other,
+        _text("a", "2"),
+    ]
+    reported, message = _both(records)
+    assert _texts(message) == {"a": "12"}
+    assert reported[0] == (4, "reply_id_mismatch")
+
+
+def test_a_delta_of_another_kind_with_the_same_fields_is_not_taken_as_the_row_s_kind() -> None:
+    thinking = _event("THINKING_BLOCK_DELTA", block_id="a", delta="t")
+    records = [
+        _start(),
+        _event("TEXT_BLOCK_START", block_id="a"),
+        _text("a", "1"),
+        thinking,
+        _text("a", "2"),
+    ]
+    reported, message = _both(records)
+    assert _texts(message) == {"a": "12"}
+    assert reported[0][0] == 4
+    assert reported[0][1] != "missing_reply_end"
+
+
+def test_deltas_after_the_reply_ended_are_each_refused_though_their_block_is_open() -> None:
+    records = [
+        _start(),
+        _event("TEXT_BLOCK_START", block_id="a"),
+        _text("a", "1"),
+        _event("REPLY_END", session_id="s"),
+        _text("a", "2"),
+        _text("a", "3"),
+    ]
+    reported, message = _both(records)
+    assert _texts(message) == {"a": "1"}
+    assert [(number, code) for number, code in reported if number != "end"] == [
+        (5, "after_reply_end"),
+        (6, "after_reply_end"),
+    ]
+
+
+def test_a_block_that_ends_inside_a_row_takes_no_delta_after_its_end() -> None:
+    records = [
+        _start(),
+        _event("TEXT_BLOCK_START", block_id="a"),
+        _text("a", "1"),
+        _event("TEXT_BLOCK_END", block_id="a"),
+        _text("a", "2"),
+    ]
+    reported, message = _both(records)
+    assert _texts(message) == {"a": "1"}
+    assert reported[0][0] == 5
+
+
+def test_a_bad_chunk_in_a_row_of_base64_is_named_at_its_index_and_the_row_goes_on() -> None:
+    chunk = b64encode(b"abc").decode()
+    data = [
+        _event("DATA_BLOCK_DELTA", block_id="d", media_type="image/png", data=value)
+        for value in (chunk, chunk, "YR==", chunk)
+    ]
+    records = [
+        _start(),
+        _event("DATA_BLOCK_START", block_id="d", media_type="image/png"),
+        *data,
+        _event("DATA_BLOCK_END", block_id="d"),
+    ]
+    reduced, message = _both(records)
+    assert reduced[0] == (5, "invalid_base64")
+    assert message["content"][0]["source"]["data"] == b64encode(b"abc" * 3).decode()
+
+
+def test_a_run_fold_is_offered_deltas_only() -> None:
+    """A run takes objects as orjson read them, so no type whose fold keeps JSON has one."""
+    runs = Reducer().object_folds().runs  # type: ignore[attr-defined]
+    assert set(runs) == {
+        "TEXT_BLOCK_DELTA",
+        "THINKING_BLOCK_DELTA",
+        "DATA_BLOCK_DELTA",
+        "TOOL_CALL_DELTA",
+        "TOOL_RESULT_TEXT_DELTA",
+    }
+    with pytest.raises(ValueError, match="as orjson read them"):
+        Folds(KEEPS_JSON, {"REPLY_END": lambda objects, at: at})
