@@ -353,14 +353,17 @@ def _check_self_loop(kind: str, fast: FastAction) -> None:
         )
 
 
+def _delta_fields(kind: str, fast: FastAction) -> tuple[str, str, str]:
+    """The fields a delta's fold reads: its reply id, its instance's id and its value."""
+    return ("reply_id", ROUTES[kind][1].key or "", fast.field)
+
+
 def _delta_object_fold(kind: str, fast: FastAction) -> ObjectFold:
     """An object fold of a delta kind with its fast path's body inlined (rule 5)."""
-    cls = EVENT_BY_KIND[kind]
-    key = ROUTES[kind][1].key or ""
     namespace: dict[str, Any] = {}
     body = delta_fold_body(kind, fast, namespace)
     return compile_object_fold(
-        cls, ("reply_id", key, fast.field), inline=(DELTA_ARGUMENTS, body, namespace)
+        EVENT_BY_KIND[kind], _delta_fields(kind, fast), inline=(DELTA_ARGUMENTS, body, namespace)
     )
 
 
@@ -373,10 +376,7 @@ def _whole_object_fold(cls: type[Event], plan: Plan) -> ObjectFold:
 
 def _delta_run_fold(kind: str, fast: FastAction) -> RunFold:
     """A run fold of a delta kind (rule 6)."""
-    key = ROUTES[kind][1].key or ""
-    return compile_run_fold(
-        EVENT_BY_KIND[kind], ("reply_id", key, fast.field), delta_run(kind, fast)
-    )
+    return compile_run_fold(EVENT_BY_KIND[kind], _delta_fields(kind, fast), delta_run(kind, fast))
 
 
 def fast_paths(
