@@ -12,6 +12,7 @@ and lines that are no objects at all.
 
 from __future__ import annotations
 
+import enum
 import io
 import json
 import tempfile
@@ -32,7 +33,9 @@ from streamspec._codec import decode_event, structure_event
 from streamspec._diagnostics import Severity
 from streamspec._errors import DecodeError, SpecError
 from streamspec._events import (
+    ABSENT,
     EVENT_CLASSES,
+    DataBlockStartEvent,
     Event,
     FieldProblem,
     ModelCallEndEvent,
@@ -55,6 +58,7 @@ from streamspec._fast_decode import (
     compile_event_object_fold,
     compile_object_fold,
     object_fold_source,
+    view_class,
 )
 from streamspec._jsonl import MAX_DEPTH, Line, _keys, _nested_keys, _separators, read_records
 from streamspec._machines import ROUTES
@@ -650,6 +654,66 @@ def test_a_whole_object_fold_builds_the_event_then_runs_its_fast_path_inline() -
         compile_event_object_fold(TextBlockEndEvent, (("reducer",), body, namespace))
 
 
+def test_a_whole_fold_reads_its_object_as_the_event_would_with_defaults_for_what_it_lacks() -> None:
+    """A data block start without ``name`` folds from its object to a block named ``None``,
+    its kind read from the class; the event it stands for says the same."""
+    reducer = Reducer()
+    folds = reducer.object_folds()
+    assert (
+        folds["REPLY_START"](
+            {"type": "REPLY_START", "reply_id": "r", "session_id": "s", "name": "a"}
+        )
+        is False
+    )  # the first event is judged in full
+    reducer.apply(ReplyStartEvent(reply_id="r", session_id="s", name="a"))
+    start = {"type": "DATA_BLOCK_START", "reply_id": "r", "block_id": "d", "media_type": "x/y"}
+    assert folds["DATA_BLOCK_START"](start) is True
+    assert reducer.states()["block"] == {"data:d": "open"}
+    (block,) = reducer.to_dict()["content"]
+    assert block == {
+        "type": "data",
+        "id": "d",
+        "source": {"type": "base64", "data": "", "media_type": "x/y"},
+        "name": None,
+    }
+    assert view_class(DataBlockStartEvent).name is ABSENT  # type: ignore[attr-defined]
+
+
+class _Word(enum.StrEnum):
+    """A str enum whose member hashes as its word, as AgentScope's state enums do."""
+
+    success = "success"
+
+
+def test_a_whole_fold_leaves_a_value_its_converter_would_change_to_the_full_path() -> None:
+    """A tool result end whose ``state`` is a str enum member (an object built in Python, not
+    read from JSON) is refused by the fold; the event made in full holds the plain word."""
+    reducer = Reducer()
+    for event in (
+        ReplyStartEvent(reply_id="r", session_id="s", name="a"),
+        ToolCallStartEvent(reply_id="r", tool_call_id="c", tool_call_name="t"),
+        ToolCallEndEvent(reply_id="r", tool_call_id="c"),
+        ToolResultStartEvent(reply_id="r", tool_call_id="c", tool_call_name="t"),
+    ):
+        assert reducer.apply(event) == ()
+    fold = reducer.object_folds()["TOOL_RESULT_END"]
+    end = {"type": "TOOL_RESULT_END", "reply_id": "r", "tool_call_id": "c", "state": _Word.success}
+    assert fold(end) is False and reducer.next_index == 4
+    assert reducer.apply(decode_event(end)) == ()
+    _, result = reducer.to_dict()["content"]
+    assert result["state"] == "success" and type(result["state"]) is str
+    assert fold({**end, "state": "success"}) is False  # ended already: judged in full
+
+
+def test_a_view_takes_a_converted_field_only_when_its_converter_leaves_it_as_it_is() -> None:
+    """The event a whole fold makes from its object reads each field from the object, so a
+    value its converter would change (a str enum member) is refused, whatever the body."""
+    fold = compile_event_object_fold(ToolResultEndEvent, (("t", "e"), ["return e.state"], {}))
+    end = {"type": "TOOL_RESULT_END", "reply_id": "r", "tool_call_id": "c", "state": "success"}
+    assert fold(None, end) == "success"
+    assert fold(None, {**end, "state": _Word.success}) is False
+
+
 @_SLOW
 @given(event=any_events(), junk=_JUNK_VALUES, data=st.data())
 def test_a_builder_takes_a_whole_object_only_as_the_constructor_would(
@@ -1051,3 +1115,18 @@ def test_a_class_the_builder_could_not_make_as_its_init_does_is_refused(
     with pytest.raises(TypeError) as caught:
         compile_builder(cls)
     assert str(caught.value) == words
+
+
+@attrs.frozen(kw_only=True, eq=False, repr=False)
+class _InternalMadeAnew(Event):
+    reply_id: str = attrs.field(metadata={"json": ("string",)})
+    seen: list[int] = attrs.field(factory=list, metadata={"internal": True})
+
+
+def test_a_class_with_a_default_made_anew_has_no_view() -> None:
+    """A view reads a field the object lacks from its class, one value for every event, so
+    a default made anew for each event is refused, naming the class and the field."""
+    with pytest.raises(TypeError) as caught:
+        view_class(_InternalMadeAnew)
+    assert str(caught.value) == "_InternalMadeAnew: ['seen'] need a default, not a factory"
+    assert view_class(TextBlockEndEvent).text is ABSENT  # type: ignore[attr-defined]

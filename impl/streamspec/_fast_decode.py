@@ -23,8 +23,9 @@ Rules:
    makes, or returns ``None``. An *object fold* (:func:`compile_object_fold`)
    hands chosen field values of an object that still has its ``type`` to a
    function, or returns ``False``; the reducer folds a delta that way without
-   making the event at all, and other events it can fold from a builder that
-   leaves the ``type`` in place.
+   making the event at all. An *event object fold*
+   (:func:`compile_event_object_fold`) hands its lines a view of the object
+   that reads as the event would (:func:`view_class`).
 5. A *run fold* (:func:`compile_run_fold`) takes a list of objects and a
    position, and folds the objects from there on while each is of its class's
    ``type`` and passes rules 1-3 and its fold's own lines, as its object fold
@@ -64,6 +65,7 @@ __all__ = [
     "compile_source",
     "object_fold_source",
     "run_fold_source",
+    "view_class",
 ]
 
 _FACTORY: Final[type] = type(attrs.Factory(dict))
@@ -382,16 +384,53 @@ def compile_run_fold(cls: type[Event], fields: tuple[str, ...], inline: RunInlin
     return fold
 
 
+def view_class(cls: type[Event]) -> type:
+    """A class whose instance, given an object of ``cls`` that passes rules 1-3 as its
+    ``__dict__``, reads as ``cls``'s event would: each field the object has, each other
+    field its default, and ``KIND`` and ``TYPE``.
+
+    Raises:
+        TypeError: a field's default is made anew for each event, which one class
+            attribute cannot stand for.
+    """
+    fields = attrs.fields(cls)
+    made = [f.name for f in fields if isinstance(f.default, _FACTORY)]
+    if made:
+        raise TypeError(f"{cls.__name__}: {made} need a default, not a factory")
+    defaults = {f.name: f.default for f in fields if f.default is not attrs.NOTHING}
+    return type(f"{cls.__name__}View", (), {**defaults, "KIND": cls.KIND, "TYPE": cls.TYPE})
+
+
 def compile_event_object_fold(cls: type[Event], inline: Inline) -> ObjectFold:
-    """Generate an object fold that makes ``cls``'s event as its builder does (the object
+    """Generate an object fold that makes what stands for ``cls``'s event (the object
     keeping its ``type``), then runs ``inline``'s lines with its names bound to the target
     and the event.
+
+    The event is a view of the object (:func:`view_class`): the lines read the
+    same values, and no slot is set one by one. A field with a converter must
+    then hold what its converter leaves as it is (a JSON value does); anything
+    else is refused.
     """
     arguments, body, names = inline
     if len(arguments) != 2:
         raise TypeError(f"{cls.__name__}: inline names the target and the event")
-    namespace: dict[str, Any] = {"ABSENT": ABSENT, "new": object.__new__, "cls": cls}
-    lines = [*_builder_lines(cls, namespace, 1), f"{', '.join(arguments)} = target, event", *body]
+    namespace: dict[str, Any] = {"ABSENT": ABSENT, "new": object.__new__, "View": view_class(cls)}
+    reading, checking = _checks(cls, namespace, 1, "None")
+    converted = [
+        line
+        for index, field in enumerate(_wire_fields(cls))
+        if field.converter is not None
+        for line in (f"if v{index} is not obj.get({field.name!r}, ABSENT):", "    refuse")
+    ]
+    lines = [
+        *reading,
+        *converted,
+        *checking,
+        "event = new(View)",
+        "event.__dict__ = obj",
+        f"{', '.join(arguments)} = target, event",
+        *body,
+    ]
     _merge(cls, namespace, names)
     source = _function(f"fold_{cls.KIND}", "target, obj", lines, "return False")
     fold: ObjectFold = compile_source(source, f"fold_{cls.KIND}", namespace)
