@@ -13,7 +13,6 @@ Rules:
 
 from __future__ import annotations
 
-import gc
 import os
 import stat
 import sys
@@ -21,7 +20,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from streamspec._errors import UsageError
-from streamspec.cli._console import guarded, open_input, say
+from streamspec.cli._console import guarded, open_input, say, settle_collector
 
 __all__ = ["run"]
 
@@ -49,7 +48,7 @@ def _plain_reduce_file(args: Sequence[str]) -> str | None:
 def _reduce_plainly(path: str, args: Sequence[str]) -> None:
     from streamspec.cli._folding import fold_reply  # noqa: PLC0415 - this command line only
 
-    gc.freeze()
+    settle_collector()
     stream = open_input(path)
     try:
         fold_reply(stream)

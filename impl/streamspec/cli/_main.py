@@ -16,7 +16,6 @@ short help, without importing any.
 
 from __future__ import annotations
 
-import gc
 import importlib
 from collections.abc import Mapping
 from gettext import gettext
@@ -24,6 +23,7 @@ from typing import Any, Final, NamedTuple
 
 import click
 
+from streamspec.cli._console import settle_collector
 from streamspec.cli._guarded import GuardedGroup
 
 __all__ = ["COMMANDS", "LazyCommand", "LazyGroup", "main"]
@@ -149,6 +149,4 @@ class LazyGroup(GuardedGroup):
 @click.version_option(package_name="streamspec")
 def main() -> None:
     """Reference semantics for LLM agent event streams."""
-    # Everything imported so far lives as long as the process: keep the
-    # cyclic collector from rescanning it while a long stream is read.
-    gc.freeze()
+    settle_collector()
