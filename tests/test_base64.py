@@ -74,3 +74,21 @@ def test_the_fast_path_applies_the_same_grammar() -> None:
         {"chunk_index": 1},
     )
     assert reducer.to_dict()["content"][0]["source"]["data"] == "YWJj"
+
+
+@pytest.mark.parametrize("fast", [True, False], ids=["fast path", "full path"])
+def test_a_chunk_after_a_dump_is_in_the_next_dump(fast: bool) -> None:
+    """The encoded data of a block is kept between dumps, and a new chunk makes it stale."""
+    reducer = Reducer()
+    if not fast:
+        reducer._fast = {}
+    reducer.apply(DataBlockStartEvent(reply_id="r", block_id="d", media_type="x/y"))
+    dumps = []
+    for raw in (b"abc", b"de", b""):
+        chunk = base64.b64encode(raw).decode()
+        delta = DataBlockDeltaEvent(reply_id="r", block_id="d", media_type="x/y", data=chunk)
+        assert reducer.apply(delta) == ()
+        dumps.append(reducer.to_dict()["content"][0]["source"]["data"])
+        assert reducer.to_dict()["content"][0]["source"]["data"] == dumps[-1]
+    assert dumps == ["YWJj", "YWJjZGU=", "YWJjZGU="]
+    assert reducer.export_state()["message"]["content"][0]["chunks"] == 3

@@ -144,25 +144,27 @@ class Chunked:
 class _Bytes:
     """Bytes built from base64 chunks, encoded once per change.
 
-    Appending a chunk's bytes adds them to ``buffer``, counts the chunk and
-    sets ``encoding`` (the encoded text, kept until the next change) to ``None``.
+    Appending a chunk's bytes adds them to ``buffer`` and counts the chunk.
+    The encoded text is kept with the count of chunks it was made at
+    (``encoded_at``), so the next chunk makes it stale without touching it.
     """
 
-    __slots__ = ("buffer", "chunks", "encoding")
+    __slots__ = ("buffer", "chunks", "encoded_at", "encoding")
 
     def __init__(self, data: bytes = b"", chunks: int = 0) -> None:
         self.buffer = bytearray(data)
         self.chunks = chunks
-        self.encoding: str | None = None
+        self.encoding = ""
+        self.encoded_at = -1
 
     def append(self, data: bytes) -> None:
         self.buffer += data
         self.chunks += 1
-        self.encoding = None
 
     def encoded(self) -> str:
-        if self.encoding is None:
+        if self.encoded_at != self.chunks:
             self.encoding = base64.b64encode(self.buffer).decode("ascii")
+            self.encoded_at = self.chunks
         return self.encoding
 
 

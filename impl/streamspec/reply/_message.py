@@ -451,8 +451,9 @@ _RESULT_TEXT: Final = (
 )
 
 #: A base64 chunk joins a data block's bytes when it decodes (:func:`decode_base64`'s
-#: rule: strict decoding, then canonical form, which a chunk of whole groups with
-#: no padding has at once); a URL block, or anything else, is judged in full.
+#: rule: strict decoding, then canonical form, which a chunk that decodes strictly
+#: has at once unless it is padded: strict decoding takes ``=`` only as padding);
+#: a URL block, or anything else, is judged in full.
 _BASE64: Final = (
     "if entity.url is not None or value.__class__ is not str:",
     "    return False",
@@ -460,12 +461,11 @@ _BASE64: Final = (
     "    raw = a2b_base64(value, strict_mode=True)",
     "except ValueError:",
     "    return False",
-    "if len(value) * 3 != len(raw) * 4 and not is_canonical(value, raw):",
+    "if '=' in value and not is_canonical(value, raw):",
     "    return False",
     "data = entity.bytes",
     "data.buffer += raw",
     "data.chunks += 1",
-    "data.encoding = None",
 )
 
 
