@@ -185,7 +185,9 @@ def _checks(
             misfit = []
         by_field += [*read, *checked]
         if optional and field.name not in _ALWAYS_WRITTEN:
-            rest += [*read, *checked]
+            # A test and a subscript cost less than a method call, present or not.
+            name = repr(field.name)
+            rest += [f"{value} = obj[{name}] if {name} in obj else ABSENT", *checked]
             counts_rest = True
             continue
         subscripts.append(f"{value} = obj[{field.name!r}]")
@@ -200,7 +202,7 @@ def _checks(
     ]
     by_field += ["if given != len(obj):", "    refuse"]
     if counts_rest:
-        rest[:0] = ["get = obj.get", f"given = {len(subscripts) + keys}"]
+        rest.insert(0, f"given = {len(subscripts) + keys}")
         misfits.insert(0, "given != len(obj)")
     else:
         misfits.insert(0, f"len(obj) != {len(subscripts) + keys}")
