@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import gc
 import io
 import json
 import sys
@@ -523,3 +524,22 @@ def test_a_failed_end_to_end_step_is_run_again_beside_the_start_up(tmp_path: Pat
     assert 0 < cells[1].e2e["streamspec"].cpu < 10
     assert cells[0].e2e["streamspec"].cpu <= 0.05
     assert sorted(p.name for p in tmp_path.iterdir()) == ["empty.jsonl"]
+
+
+def test_a_timed_run_has_what_existed_before_it_frozen_out_of_the_collector() -> None:
+    """The input of an in-memory run, built beforehand, is never walked by a collection
+    during the run: every object alive before it is frozen."""
+    built = [[index] for index in range(1000)]
+    walked: list[bool] = []
+
+    def run() -> tuple[float, float]:
+        collectable = {id(item) for item in gc.get_objects()}
+        walked.append(any(id(item) in collectable for item in built))
+        return 0.001, 0.0
+
+    try:
+        timing = fold.best_of(run, repeat=2, budget=10.0)
+    finally:
+        gc.unfreeze()
+    assert walked == [False, False]
+    assert timing.runs == 2
