@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import gzip
 from pathlib import Path
+from typing import Any
 
 import orjson
+import pytest
 from audit_corpus import EXAMPLES
 from streamspec.audit import audit_file, corpus_files
-from streamspec.audit._file import NONE_VALUE
+from streamspec.audit._file import NONE_VALUE, open_corpus_file
 
 MUSE = EXAMPLES / "muse" / "seed002.muse.jsonl"
 SEED = EXAMPLES / "seed000.agentscope.jsonl"
@@ -183,3 +185,21 @@ def test_a_file_s_summary_counts_every_line_read() -> None:
     for path in (EXAMPLES / "muse" / "seed002.muse.jsonl", SEED):
         lines = len(path.read_bytes().splitlines())
         assert audit_file(str(path)).summary.lines == lines, path
+
+
+def test_a_file_that_cannot_be_unpacked_is_closed_and_the_error_raised(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When gzip refuses a file as it is opened, the file is closed and the error goes up."""
+    packed = tmp_path / "seed.jsonl.gz"
+    packed.write_bytes(gzip.compress(SEED.read_bytes()))
+    opened: list[Any] = []
+
+    def refuse(*, fileobj: Any, mode: str) -> None:
+        opened.append(fileobj)
+        raise gzip.BadGzipFile("not a gzipped file")
+
+    monkeypatch.setattr(gzip, "GzipFile", refuse)
+    with pytest.raises(gzip.BadGzipFile, match="not a gzipped file"):
+        open_corpus_file(str(packed))
+    assert [raw.closed for raw in opened] == [True]

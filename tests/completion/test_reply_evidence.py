@@ -124,6 +124,32 @@ def test_a_block_start_opens_a_call_only_when_none_is_open() -> None:
         assert opened == ["1", "2"], start["type"]
 
 
+def test_a_start_opens_its_call_at_once_though_nothing_follows_it() -> None:
+    """A thinking block or tool call that starts and ends with no delta and no receipt still
+    makes a call: the reply made model output."""
+    from streamspec.completion._reply_evidence import AgentScopeCalls, CallOpened
+
+    r = {"reply_id": "r1"}
+    for start, end in [
+        (
+            {"type": "THINKING_BLOCK_START", "block_id": "k"},
+            {"type": "THINKING_BLOCK_END", "block_id": "k"},
+        ),
+        (
+            {"type": "TOOL_CALL_START", "tool_call_id": "c", "tool_call_name": "f"},
+            {"type": "TOOL_CALL_END", "tool_call_id": "c"},
+        ),
+    ]:
+        found: list[object] = []
+        calls = AgentScopeCalls(found.append)
+        calls.feed(decode_event({"type": "REPLY_START", "session_id": "s", **r, "name": "a"}))
+        calls.feed(decode_event({**start, **r}))
+        assert found == [CallOpened(call="1")], start["type"]
+        for obj in (end, {"type": "REPLY_END", "session_id": "s"}):
+            calls.feed(decode_event({**obj, **r}))
+        assert [e for e in found if isinstance(e, CallOpened)] == [CallOpened(call="1")]
+
+
 def _opened_text_block(chunk: Any = None) -> tuple[Any, list[object]]:
     """Evidence of a reply with an open call and a started text block ``t``."""
     from streamspec.completion._reply_evidence import AgentScopeCalls

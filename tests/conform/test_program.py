@@ -538,3 +538,41 @@ def test_a_pipe_held_open_by_a_detached_grandchild_never_keeps_the_runner_alive(
     finally:
         with contextlib.suppress(OSError, ValueError):
             os.kill(int(pid_file.read_text()), signal.SIGKILL)
+
+
+def _gone(pid: int) -> bool:
+    """Whether process ``pid`` has exited (a zombie waiting for its reaper counts as gone)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_killing_an_adapter_kills_the_processes_it_started_too() -> None:
+    """An adapter's own children (a worker it forked) die with it: the whole process group."""
+    body = (
+        "import os, sys, time\n"
+        "pid = os.fork()\n"
+        "if pid == 0:\n"
+        "    time.sleep(120)\n"
+        "    os._exit(0)\n"
+        "sys.stderr.write(f'{pid}\\n'); sys.stderr.flush(); time.sleep(120)\n"
+    )
+    child = _Child([sys.executable, "-c", body], None)
+    try:
+        deadline = time.monotonic() + 10
+        while not child.stderr and time.monotonic() < deadline:
+            time.sleep(0.01)
+        grandchild = int(child.stderr_tail())
+        assert not _gone(grandchild)
+    finally:
+        child.kill()
+    deadline = time.monotonic() + 10
+    while not _gone(grandchild) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    gone = _gone(grandchild)
+    if not gone:
+        os.kill(grandchild, signal.SIGKILL)
+    assert gone

@@ -89,7 +89,8 @@ class Model:
         self.states: dict[str, dict[str, str]] = {m: {} for m in _INSTANCE_MACHINES}
         #: data block id -> ``"bytes"`` or ``"url"``, from its first delta (none before it).
         self.sources: dict[str, str] = {}
-        #: ``call/block_id`` -> ``"url"``, ``"ok"``, ``"bad"`` (first chunk) or ``"merged"``.
+        #: ``call/block_id`` -> ``"url"``, ``"ok"`` or ``"bad"``: its first chunk (a later
+        #: chunk is taken only after a first that decodes, and decodes too).
         self.subs: dict[str, str] = {}
         #: tool call id -> its tool name.
         self.names: dict[str, str] = {}
@@ -255,9 +256,7 @@ class Model:
                 self.sources[block] = "bytes"
         elif action == "result_data_received" and event.get("block_id") is not None:
             name = f"{event['tool_call_id']}/{event['block_id']}"
-            if name in self.subs:
-                self.subs[name] = "merged"
-            elif event.get("url") is not None:
+            if event.get("url") is not None:
                 self.subs[name] = "url"
             else:
                 self.subs[name] = "ok" if decodes(event["data"]) else "bad"

@@ -248,18 +248,19 @@ def _result_item(call_id: str) -> st.SearchStrategy[dict[str, Any]]:
     return st.sampled_from((minimal, full))
 
 
-_ITEMS: Final[Mapping[str, tuple[str, Callable[[str], st.SearchStrategy[dict[str, Any]]]]]] = {
-    "require_user_confirm": ("tool_calls", _tool_call_item),
-    "require_external_execution": ("tool_calls", _tool_call_item),
-    "user_confirm_result": ("confirm_results", _confirm_item),
-    "external_execution_result": ("execution_results", _result_item),
+#: ``batch kind -> the items of its batch, for a call id``.
+_ITEMS: Final[Mapping[str, Callable[[str], st.SearchStrategy[dict[str, Any]]]]] = {
+    "require_user_confirm": _tool_call_item,
+    "require_external_execution": _tool_call_item,
+    "user_confirm_result": _confirm_item,
+    "external_execution_result": _result_item,
 }
 
 
 @functools.cache
 def batch_item(kind: str, call_id: str) -> st.SearchStrategy[dict[str, Any]]:
     """One batch item of a batch ``kind`` naming ``call_id`` (a call, a confirmation, a result)."""
-    return _ITEMS[kind][1](call_id)
+    return _ITEMS[kind](call_id)
 
 
 def batch_items(
@@ -267,7 +268,7 @@ def batch_items(
 ) -> st.SearchStrategy[tuple[Any, ...]]:
     """Lists of zero to three batch items for a batch ``kind``, ids from the pool (repeats
     allowed)."""
-    make = _ITEMS[kind][1]
+    make = _ITEMS[kind]
     pool = ids if ids is not None else st.sampled_from(TOOL_CALL_IDS)
     return st.lists(pool.flatmap(make), max_size=3).map(tuple)
 
