@@ -97,7 +97,7 @@ class _TextInTiers:
     @invariant()
     def bounded_text_tiers(self) -> None:
         message = self.impl.message
-        texts: list[Any] = [*message.blocks.values(), *message.calls.values()]
+        texts: list[Any] = [*message.instances()["block"], *message.calls.values()]
         texts += [
             sub
             for result in message.results.values()

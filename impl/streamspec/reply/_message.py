@@ -55,6 +55,8 @@ Item = dict[str, Any] | None
 
 #: ``tool call state -> wire state`` (``None``: the wire state stays).
 _CALL_WIRE: Final[Mapping[str, str | None]] = COMPILED["tool_call"].wire
+#: The classes of block instances (:meth:`Message.instances` finds them in the content).
+_BLOCKS: Final = frozenset({TextBlock, DataBlock, HintBlock})
 #: ``event kind -> block scope`` (text, thinking, data, hint) for block events.
 _SCOPE: Final[Mapping[str, str]] = {
     kind: route.scope for kind, routes in ROUTES.items() for route in routes if route.scope
@@ -89,7 +91,6 @@ class Message:
         self.error: Any = ABSENT
         self.usage: dict[str, int] | None = None
         self.content: list[Entity] = []
-        self.blocks: dict[tuple[str | None, str], Block] = {}
         self.calls: dict[str, ToolCall] = {}
         self.results: dict[str, ToolResult | ExternalResult] = {}
         #: ``family -> {id: instance}``: one family per block scope, then
@@ -143,7 +144,6 @@ class Message:
         self._add_block("hint", HintBlock(event.block_id, event.hint, event.source, "absent"))
 
     def _add_block(self, scope: str, block: Block) -> None:
-        self.blocks[(scope, block.id)] = block
         self.index[scope][block.id] = block
         self.content.append(block)
 
@@ -151,7 +151,7 @@ class Message:
         """A data block holds base64 chunks that decode, or one URL, never both."""
         if event.KIND != "data_block_delta":
             return None
-        block = self.blocks[("data", event.block_id)]
+        block = self.index["data"][event.block_id]
         assert isinstance(block, DataBlock)
         if is_given(event.url):
             if block.bytes.buffer:
@@ -175,7 +175,7 @@ class Message:
 
     def delta_received(self, event: Any, key: str | None, item: Item) -> None:
         """Text or thinking is appended; base64 bytes are appended; a URL replaces the source."""
-        block = self.blocks[(_SCOPE[event.KIND], event.block_id)]
+        block = self.index[_SCOPE[event.KIND]][event.block_id]
         if isinstance(block, TextBlock):
             block.append(event.delta)
         elif isinstance(block, DataBlock):
@@ -189,7 +189,7 @@ class Message:
         """A text end with ``text`` replaces the text (a voice reply cut short)."""
         text: Any = getattr(event, "text", ABSENT)
         if is_given(text):
-            block = self.blocks[("text", event.block_id)]
+            block = self.index["text"][event.block_id]
             assert isinstance(block, TextBlock)
             block.replace(text)
 
@@ -310,7 +310,7 @@ class Message:
     def instances(self) -> Mapping[str, list[Entity]]:
         """Every instance, grouped by machine, in creation order."""
         return {
-            "block": list(self.blocks.values()),
+            "block": [entity for entity in self.content if entity.__class__ in _BLOCKS],
             "tool_call": list(self.calls.values()),
             "tool_result": list(self.results.values()),
         }
@@ -365,7 +365,6 @@ class Message:
             elif isinstance(entity, ToolResult | ExternalResult):
                 message.results[entity.id] = entity
             else:
-                message.blocks[(kind, entity.id)] = entity
                 message.index[kind][entity.id] = entity
         return message
 
