@@ -30,6 +30,7 @@ import floor  # noqa: E402
 import fold  # noqa: E402
 import plot  # noqa: E402
 import targets  # noqa: E402
+import touch  # noqa: E402
 import workloads  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -543,3 +544,14 @@ def test_a_timed_run_has_what_existed_before_it_frozen_out_of_the_collector() ->
         gc.unfreeze()
     assert walked == [False, False]
     assert timing.runs == 2
+
+
+def test_the_touch_script_prints_reading_and_apply_at_each_size(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """benchmarks/touch.py prints one row per size and the step between them."""
+    assert touch.main(["--series", "text", "--size", "60", "--size", "120", "--repeat", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["series", "size", "read", "ns/event", "apply", "ns/event"]
+    assert [line.split()[:2] for line in lines[1:3]] == [["text", "60"], ["text", "120"]]
+    assert lines[3].split()[0] == "step" and "apply less reading" in lines[3]
