@@ -440,8 +440,9 @@ def compile_event_object_fold(cls: type[Event], inline: Inline) -> ObjectFold:
 
 
 def _merge(cls: type[Event], namespace: dict[str, Any], names: Mapping[str, Any]) -> None:
-    """Add an inline body's names to a fold's, which they must not shadow."""
-    shared = sorted(set(names) & set(namespace))
+    """Add an inline body's names to a fold's, which they must not shadow (a name both bind
+    to the same object shadows nothing)."""
+    shared = sorted(name for name in names if namespace.get(name, names[name]) is not names[name])
     if shared:
         raise TypeError(f"{cls.__name__}: inline names {shared} are the checks' own")
     namespace.update(names)

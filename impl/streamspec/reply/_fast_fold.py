@@ -53,7 +53,7 @@ from streamspec._fast_decode import (
 from streamspec._machines import COMPILED, ROUTES
 from streamspec._tables import Row
 from streamspec.reply._content import Chunked, ToolCall
-from streamspec.reply._message import ACTIONS, CHECKS, FAST_ACTIONS, FastAction
+from streamspec.reply._message import ACTIONS, CHECKS, FAST_ACTIONS, INLINE_ACTIONS, FastAction
 
 if TYPE_CHECKING:
     from streamspec.reply._reducer import Plan, Reducer
@@ -254,6 +254,9 @@ def whole_fold_body(plan: Plan, namespace: dict[str, Any]) -> list[str]:
     reply route whose rows are all self-loops leaves the reply state as it is.
     The body reads :data:`WHOLE_ARGUMENTS`.
     """
+    namespace.update(
+        MISSING=_MISSING, ToolCall=ToolCall, JOINING=_JOINING, CALL_WIRE=COMPILED["tool_call"].wire
+    )
     lines = [
         "if reducer._finished or not reducer._index:",
         "    return False",
@@ -304,13 +307,44 @@ def whole_fold_body(plan: Plan, namespace: dict[str, Any]) -> list[str]:
                 f"    row_{n} = by_value.get(repr(getattr(event, field, MISSING)))",
             ]
         lines += [f"if row_{n} is None:", "    return False"]
-        if any(action is not None for _, action in taken):
-            acts += [f"if row_{n}[1] is not None:", f"    row_{n}[1](message, event, {key}, None)"]
-        acts += settle
-    namespace.update(
-        MISSING=_MISSING, ToolCall=ToolCall, JOINING=_JOINING, CALL_WIRE=COMPILED["tool_call"].wire
-    )
+        acts += [*_acting(plan.kind, n, key, taken, namespace), *settle]
     return [*lines, "reducer._index += 1", *acts, "return True"]
+
+
+#: ``action function -> its name``.
+_ACTION_NAMES: Final = {function: name for name, function in ACTIONS.items()}
+#: The names a whole fold's inline actions may not bind: the fold's own.
+_WHOLE_LOCALS: Final = frozenset(
+    {"reducer", "event", "message", "entity", "target", "moved", "field", "by_value"}
+)
+
+
+def _acting(
+    kind: str, n: int, key: str, taken: list[tuple[str, Any]], namespace: dict[str, Any]
+) -> list[str]:
+    """The lines that run route ``n``'s action when its row has one: inline when every row
+    of the route that acts runs the same action and it has an inline form
+    (:data:`~streamspec.reply._message.INLINE_ACTIONS`), else a call."""
+    names = {_ACTION_NAMES[action] for _, action in taken if action is not None}
+    if not names:
+        return []
+    (action, *others) = sorted(names)
+    inline = INLINE_ACTIONS.get(action) if not others and key != "None" else None
+    if inline is None:
+        return [f"if row_{n}[1] is not None:", f"    row_{n}[1](message, event, {key}, None)"]
+    form = inline(kind)
+    if not form.source:
+        return []
+    clashes = sorted(
+        name
+        for name, value in form.names.items()
+        if name in _WHOLE_LOCALS or namespace.get(name, value) is not value
+    )
+    if clashes:
+        raise SpecError("fast path", [f"{kind} names {name!r} twice @ $" for name in clashes])
+    namespace.update(form.names)
+    body = [f"key = {key}", *form.source]
+    return [f"if row_{n}[1] is not None:", *(f"    {line}" for line in body)]
 
 
 def whole_fold_source(plan: Plan, namespace: dict[str, Any]) -> str:

@@ -44,8 +44,10 @@ __all__ = [
     "BLOCK_SCOPES",
     "CHECKS",
     "FAST_ACTIONS",
+    "INLINE_ACTIONS",
     "ContentProblem",
     "FastAction",
+    "InlineAction",
     "Message",
 ]
 
@@ -487,4 +489,78 @@ FAST_ACTIONS: Final[Mapping[str, FastAction]] = {
         _RESULT_TEXT,
         {"ResultText": ResultText, **_JOIN_NAMES},
     ),
+}
+
+
+class InlineAction(NamedTuple):
+    """The inline form of a row's action in a whole-event fast path, for one event kind.
+
+    ``source`` does what the action does: lines of Python over ``message``,
+    ``event`` and ``key`` (the id of the instance the event names), reading
+    ``names`` besides. The reducer's generated fast paths run it in place of
+    calling the action.
+    """
+
+    source: tuple[str, ...]
+    names: Mapping[str, Any]
+
+
+def _block_started(kind: str) -> InlineAction:
+    scope = _SCOPE[kind]
+    if scope == "data":
+        made = "block = DataBlock(key, event.media_type, event.name, 'absent')"
+    else:
+        made = f"block = TextBlock({scope!r}, key, 'absent')"
+    added = (f"message.index[{scope!r}][key] = block", "message.content.append(block)")
+    return InlineAction((made, *added), {"DataBlock": DataBlock, "TextBlock": TextBlock})
+
+
+def _block_ended(kind: str) -> InlineAction:
+    if _SCOPE[kind] != "text":
+        return InlineAction((), {})
+    replaced = (
+        "text = event.text",
+        "if text is not ABSENT and text is not None:",
+        "    message.index['text'][key].replace(text)",
+    )
+    return InlineAction(replaced, {"ABSENT": ABSENT})
+
+
+def _call_started(kind: str) -> InlineAction:
+    made = (
+        "call = ToolCall(key, event.tool_call_name, 'absent', 'pending')",
+        "message.calls[key] = call",
+        "message.content.append(call)",
+    )
+    return InlineAction(made, {"ToolCall": ToolCall})
+
+
+def _result_started(kind: str) -> InlineAction:
+    made = (
+        "result = ToolResult(key, event.tool_call_name, 'absent')",
+        "message.results[key] = result",
+        "message.content.append(result)",
+    )
+    return InlineAction(made, {"ToolResult": ToolResult})
+
+
+def _result_ended(kind: str) -> InlineAction:
+    taken = (
+        "result = message.results[key]",
+        "result.outcome = event.state",
+        "metadata = event.metadata",
+        "result.metadata = fresh(metadata) if metadata is not ABSENT and metadata is not None "
+        "else {}",
+    )
+    return InlineAction(taken, {"fresh": fresh, "ABSENT": ABSENT})
+
+
+#: ``action -> its inline form for an event kind``, for the actions of the start and end
+#: events a reply has most of (each does what the method of the same name does).
+INLINE_ACTIONS: Final[Mapping[str, Callable[[str], InlineAction]]] = {
+    "block_started": _block_started,
+    "block_ended": _block_ended,
+    "call_started": _call_started,
+    "result_started": _result_started,
+    "result_ended": _result_ended,
 }

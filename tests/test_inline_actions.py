@@ -1,0 +1,98 @@
+"""The start and end events the reader folds run their actions inline, as the actions do.
+
+Each event below is read as AgentScope writes it, so the reader's object folds
+take it and run the inline form of its row's action
+(``streamspec.reply._message.INLINE_ACTIONS``); the same input is folded again
+with every fast path off. The two must build the same message, and the values
+each action sets are also written out by hand.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import orjson
+import pytest
+from streamspec import Reducer
+from streamspec._errors import SpecError
+from streamspec.reply import _message
+from streamspec.reply._fast_fold import whole_fold_body
+from streamspec.reply._message import INLINE_ACTIONS
+from streamspec.reply._reducer import _PLAN_OF_KIND
+from streamspec.sources._read import read_reply_events, reply_lines
+
+
+def _event(type_: str, **fields: Any) -> dict[str, Any]:
+    base = {"id": "e", "created_at": "2026-01-01T00:00:00", "metadata": {}}
+    return {**base, "type": type_, "reply_id": "r", **fields}
+
+
+STREAM = [
+    _event("REPLY_START", session_id="s", name="assistant", role="assistant"),
+    _event("TEXT_BLOCK_START", block_id="t"),
+    _event("TEXT_BLOCK_DELTA", block_id="t", delta="draft"),
+    _event("TEXT_BLOCK_END", block_id="t", text="final"),
+    _event("THINKING_BLOCK_START", block_id="k"),
+    _event("THINKING_BLOCK_END", block_id="k"),
+    _event("DATA_BLOCK_START", block_id="d", media_type="image/png", name="chart"),
+    _event("DATA_BLOCK_END", block_id="d"),
+    _event("TOOL_CALL_START", tool_call_id="c", tool_call_name="search"),
+    _event("TOOL_CALL_DELTA", tool_call_id="c", delta="{}"),
+    _event("TOOL_CALL_END", tool_call_id="c"),
+    _event("TOOL_RESULT_START", tool_call_id="c", tool_call_name="search"),
+    {**_event("TOOL_RESULT_END", tool_call_id="c", state="error"), "metadata": {"took": 3}},
+    _event("REPLY_END", session_id="s"),
+]
+
+
+def _fold(fast: bool) -> tuple[list[Any], dict[str, Any]]:
+    reducer = Reducer()
+    if not fast:
+        reducer._fast = {}
+    data = b"".join(orjson.dumps(record) + b"\n" for record in STREAM)
+    folds = reducer.object_folds() if fast else None
+    reported = []
+    for line in reply_lines(read_reply_events(io.BytesIO(data), "agentscope", folds=folds)):
+        if line.event is not None:
+            reported.extend(d.code for d in reducer.apply(line.event))
+    reported.extend(d.code for d in reducer.finish())
+    return reported, reducer.to_dict()
+
+
+def test_starts_and_ends_folded_from_their_objects_build_what_the_actions_build() -> None:
+    fast = _fold(fast=True)
+    assert fast == _fold(fast=False)
+    reported, message = fast
+    assert reported == []
+    text, thinking, data, call, result = message["content"]
+    assert text == {"type": "text", "id": "t", "text": "final"}
+    assert thinking == {"type": "thinking", "id": "k", "thinking": ""}
+    assert data["name"] == "chart" and data["source"]["media_type"] == "image/png"
+    assert (call["id"], call["name"], call["input"]) == ("c", "search", "{}")
+    assert (result["id"], result["name"], result["state"]) == ("c", "search", "error")
+    assert result["metadata"] == {"took": 3}
+
+
+@pytest.mark.parametrize("kind", ["thinking_block_end", "data_block_end"])
+def test_an_end_without_text_has_nothing_to_run(kind: str) -> None:
+    """Only a text end carries ``text``; the other ends' action does nothing inline."""
+    assert INLINE_ACTIONS["block_ended"](kind).source == ()
+
+
+@pytest.mark.parametrize(
+    "names",
+    [{"message": object()}, {"ToolCall": object()}],
+    ids=["a name of the fold's own", "a name the fold binds to something else"],
+)
+def test_an_inline_action_may_not_rebind_the_fold_s_names(
+    names: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An inline action that names one of the fold's locals, or one of its globals as
+    something else, is refused when the fold is generated, naming the kind and the name."""
+    clashing = _message.InlineAction(("pass",), names)
+    monkeypatch.setitem(_message.INLINE_ACTIONS, "block_started", lambda kind: clashing)
+    with pytest.raises(SpecError) as caught:
+        whole_fold_body(_PLAN_OF_KIND["text_block_start"], {})
+    (name,) = names
+    assert caught.value.problems == (f"text_block_start names {name!r} twice @ $",)
