@@ -508,8 +508,8 @@ def test_a_whole_fold_reads_each_route_and_its_guards_from_the_tables() -> None:
     namespace: dict[str, Any] = {}
     source = whole_fold_source(_PLAN_OF_KIND["tool_result_end"], namespace)
     assert source.count("by_value.get(repr(getattr(event, field, MISSING)))") == 2
-    assert "instances_1 = message.index['tool_call']" in source
-    assert "instances_2 = message.index['tool_result']" in source
+    assert "instances_1 = message.index_tool_call" in source
+    assert "instances_2 = message.index_tool_result" in source
     field, by_value = namespace["guarded_2"]["running"]
     assert field == "state"
     assert sorted(by_value) == ["'denied'", "'error'", "'interrupted'", "'success'"]

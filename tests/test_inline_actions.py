@@ -14,7 +14,7 @@ from typing import Any
 
 import orjson
 import pytest
-from streamspec import Reducer
+from streamspec import Reducer, decode_event
 from streamspec._errors import SpecError
 from streamspec.reply import _message
 from streamspec.reply._fast_fold import whole_fold_body
@@ -96,3 +96,23 @@ def test_an_inline_action_may_not_rebind_the_fold_s_names(
         whole_fold_body(_PLAN_OF_KIND["text_block_start"], {})
     (name,) = names
     assert caught.value.problems == (f"text_block_start names {name!r} twice @ $",)
+
+
+def test_each_family_of_instances_is_also_an_attribute_of_the_message() -> None:
+    """``message.index_<family>`` is ``message.index[family]`` itself, after a restore too."""
+    reducer = Reducer()
+    for record in STREAM[:2]:
+        reducer.apply(decode_event(record))
+    resumed = Reducer.from_state(reducer.export_state())
+    for message in (reducer.message, resumed.message):
+        assert set(message.index) == {
+            "text",
+            "thinking",
+            "data",
+            "hint",
+            "tool_call",
+            "tool_result",
+        }
+        for family, instances in message.index.items():
+            assert getattr(message, f"index_{family}") is instances
+    assert list(resumed.message.index_text) == ["t"]

@@ -104,7 +104,7 @@ def delta_fold_body(kind: str, fast: FastAction, namespace: dict[str, Any]) -> l
         "    or not reducer._index",
         "):",
         "    return False",
-        f"entity = message.index[{family!r}].get(key)",
+        f"entity = message.index_{family}.get(key)",
         "if entity is None or entity.state not in ok_states:",
         "    return False",
         *fast.source,
@@ -162,7 +162,7 @@ def delta_run(kind: str, fast: FastAction) -> RunInline:
         "if reducer._reply_state not in reply_states or reducer._finished or not reducer._index:",
         "    refuse",
         "folded_reply = message.reply_id",
-        f"instances = message.index[{family!r}]",
+        f"instances = message.index_{family}",
         "last = None",
     ]
     each = [
@@ -278,7 +278,7 @@ def whole_fold_body(plan: Plan, namespace: dict[str, Any]) -> list[str]:
         else:
             namespace[f"initial_{n}"] = step.initial
             lines += [
-                f"instances_{n} = message.index[{step.family!r}]",
+                f"instances_{n} = message.index_{step.family}",
                 f"key_{n} = event.{step.route.path[0]}",
                 f"if key_{n}.__class__ is not str:",
                 "    return False",

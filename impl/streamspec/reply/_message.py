@@ -100,6 +100,10 @@ class Message:
         self.index: dict[str, dict[str, Any]] = {scope: {} for scope in BLOCK_SCOPES}
         self.index["tool_call"] = self.calls
         self.index["tool_result"] = self.results
+        # Each family also as an attribute, ``index_<family>``: a generated fast path
+        # reads one attribute where ``index[family]`` is an attribute and a key.
+        for family, instances in self.index.items():
+            setattr(self, f"index_{family}", instances)
 
     # ------------------------------------------------------------- reply level
 
@@ -511,7 +515,7 @@ def _block_started(kind: str) -> InlineAction:
         made = "block = DataBlock(key, event.media_type, event.name, 'absent')"
     else:
         made = f"block = TextBlock({scope!r}, key, 'absent')"
-    added = (f"message.index[{scope!r}][key] = block", "message.content.append(block)")
+    added = (f"message.index_{scope}[key] = block", "message.content.append(block)")
     return InlineAction((made, *added), {"DataBlock": DataBlock, "TextBlock": TextBlock})
 
 
@@ -521,7 +525,7 @@ def _block_ended(kind: str) -> InlineAction:
     replaced = (
         "text = event.text",
         "if text is not ABSENT and text is not None:",
-        "    message.index['text'][key].replace(text)",
+        "    message.index_text[key].replace(text)",
     )
     return InlineAction(replaced, {"ABSENT": ABSENT})
 
