@@ -9,18 +9,16 @@ each action sets are also written out by hand.
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
-import orjson
 import pytest
+from object_folds import fold_records
 from streamspec import Reducer, decode_event
 from streamspec._errors import SpecError
 from streamspec.reply import _message
 from streamspec.reply._fast_fold import whole_fold_body
 from streamspec.reply._message import INLINE_ACTIONS
 from streamspec.reply._reducer import _PLAN_OF_KIND
-from streamspec.sources._read import read_reply_events, reply_lines
 
 
 def _event(type_: str, **fields: Any) -> dict[str, Any]:
@@ -46,23 +44,9 @@ STREAM = [
 ]
 
 
-def _fold(fast: bool) -> tuple[list[Any], dict[str, Any]]:
-    reducer = Reducer()
-    if not fast:
-        reducer._fast = {}
-    data = b"".join(orjson.dumps(record) + b"\n" for record in STREAM)
-    folds = reducer.object_folds() if fast else None
-    reported = []
-    for line in reply_lines(read_reply_events(io.BytesIO(data), "agentscope", folds=folds)):
-        if line.event is not None:
-            reported.extend(d.code for d in reducer.apply(line.event))
-    reported.extend(d.code for d in reducer.finish())
-    return reported, reducer.to_dict()
-
-
 def test_starts_and_ends_folded_from_their_objects_build_what_the_actions_build() -> None:
-    fast = _fold(fast=True)
-    assert fast == _fold(fast=False)
+    fast = fold_records(STREAM, fast=True)
+    assert fast == fold_records(STREAM, fast=False)
     reported, message = fast
     assert reported == []
     text, thinking, data, call, result = message["content"]

@@ -10,16 +10,14 @@ two must report and build the same; the texts are also written out by hand.
 
 from __future__ import annotations
 
-import io
 from base64 import b64encode
 from typing import Any
 
-import orjson
 import pytest
+from object_folds import fold_records
 from streamspec import Reducer
 from streamspec._jsonl import Folds
 from streamspec.reply._reducer import KEEPS_JSON
-from streamspec.sources._read import read_reply_events, reply_lines
 
 REPLY = "r"
 
@@ -44,23 +42,6 @@ def _text(block_id: str, delta: str, **fields: Any) -> dict[str, Any]:
     return _event("TEXT_BLOCK_DELTA", block_id=block_id, delta=delta, **fields)
 
 
-def _fold(records: list[dict[str, Any]], *, fast: bool) -> tuple[list[Any], dict[str, Any]]:
-    """What reading ``records`` (one block of lines) and folding them reports and builds."""
-    reducer = Reducer()
-    if not fast:
-        reducer._fast = {}
-    data = b"".join(orjson.dumps(record) + b"\n" for record in records)
-    folds = reducer.object_folds() if fast else None
-    reported = []
-    for line in reply_lines(read_reply_events(io.BytesIO(data), "agentscope", folds=folds)):
-        if line.problem is not None:
-            reported.append((line.number, line.problem.code))
-        if line.event is not None:
-            reported.extend((line.number, d.code) for d in reducer.apply(line.event))
-    reported.extend(("end", d.code) for d in reducer.finish())
-    return reported, reducer.to_dict()
-
-
 def _texts(message: dict[str, Any]) -> dict[str, str]:
     return {
         block["id"]: block.get("text", block.get("thinking"))
@@ -70,8 +51,8 @@ def _texts(message: dict[str, Any]) -> dict[str, str]:
 
 
 def _both(records: list[dict[str, Any]]) -> tuple[list[Any], dict[str, Any]]:
-    fast = _fold(records, fast=True)
-    assert fast == _fold(records, fast=False)
+    fast = fold_records(records, fast=True)
+    assert fast == fold_records(records, fast=False)
     return fast
 
 
