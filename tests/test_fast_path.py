@@ -1130,3 +1130,30 @@ def test_a_class_with_a_default_made_anew_has_no_view() -> None:
         view_class(_InternalMadeAnew)
     assert str(caught.value) == "_InternalMadeAnew: ['seen'] need a default, not a factory"
     assert view_class(TextBlockEndEvent).text is ABSENT  # type: ignore[attr-defined]
+
+
+def test_a_fast_action_whose_rows_are_not_self_loops_of_it_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The fast paths are made only for kinds whose rows are all self-loops of the fast
+    action's own action; a kind mapped to another action is refused, naming it."""
+    from streamspec.reply import _fast_fold
+
+    wrong = FAST_ACTIONS["text_block_delta"]._replace(action="input_received")
+    monkeypatch.setitem(_fast_fold.FAST_ACTIONS, "text_block_delta", wrong)  # type: ignore[arg-type]
+    with pytest.raises(SpecError) as caught:
+        _fast_fold.fast_paths(_PLAN_OF_KIND)
+    assert caught.value.problems == (
+        "text_block_delta is not a self-loop with action 'input_received' "
+        "@ $.routes.text_block_delta",
+    )
+
+
+def test_a_long_text_keeps_a_run_per_4096_deltas_a_batch_per_64_and_the_rest() -> None:
+    """Two full runs and five deltas: 8,197 deltas held in two runs, no batch and five parts."""
+    block = TextBlock("text", "b", "open")
+    deltas = [f"{n % 10}" for n in range(2 * JOIN_EVERY**2 + 5)]
+    for delta in deltas:
+        block.append(delta)
+    assert (len(block.runs or ()), len(block.batches or ()), len(block.parts)) == (2, 0, 5)
+    assert block.joined() == "".join(deltas)

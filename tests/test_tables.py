@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 from collections import deque
 
 import pytest
@@ -20,6 +21,7 @@ from streamspec._machines import (
     ToolResultState,
 )
 from streamspec._oracle import machine_class
+from streamspec._resources import spec_dir
 from streamspec._tables import Guard, MachineSpec, Row, build_rows
 from streamspec.reply._message import ACTIONS
 
@@ -339,3 +341,14 @@ def test_oracle_states_and_finals_equal_the_table(name: str) -> None:
         s.name for s in spec.states if s.final
     }
     assert next(iter(cls().configuration_values)) == spec.initial
+
+
+def test_each_state_enum_names_exactly_its_machine_s_states_in_the_spec_files() -> None:
+    """``STATE_ENUMS`` (for tests and tools) holds, for each machine, the names its
+    ``spec/machines/*.json`` file gives its states, read here from the files themselves."""
+    written: dict[str, list[str]] = {}
+    for path in sorted((spec_dir() / "machines").glob("*.json")):
+        for machine in json.loads(path.read_text(encoding="utf-8"))["machines"]:
+            written[machine["machine"]] = [state["name"] for state in machine["states"]]
+    for machine, states in STATE_ENUMS.items():
+        assert [member.value for member in states] == written[machine], machine
