@@ -512,6 +512,7 @@ def _read_folding(
     what it takes is what the line would have given.
     """
     dict_, deep, keeping = dict, _DEEP_LINE, _keeping_json(folds)
+    runs = folds.runs if isinstance(folds, Folds) else {}
     dumped = _Dumped()
     number = 0
     folded = False
@@ -534,7 +535,8 @@ def _read_folding(
         ):
             warnings = _warnings(raws, values, first)
         elif objects and max(map(len, raws), default=0) < deep:
-            folded = yield from _folding_objects(raws, values, first, end, decode, folds)
+            offered = _folding_objects(raws, values, first, end, decode, (folds, runs, keeping))
+            folded = yield from offered
             continue
         else:
             warnings = None
@@ -566,12 +568,16 @@ def _folding_objects(
     first: int,
     end: int,
     decode: Callable[[dict[str, Any]], Any],
-    folds: Mapping[str, Callable[[dict[str, Any]], bool]],
+    offers: tuple[
+        Mapping[str, Callable[[dict[str, Any]], bool]], Mapping[str, RunFold], frozenset[str]
+    ],
 ) -> Generator[Line, None, bool]:
     """Offer each object of a block with no warning to its fold (a run fold first), and
-    yield the lines of those not taken; return whether the last object was taken."""
-    keeping = _keeping_json(folds)
-    runs = folds.runs if isinstance(folds, Folds) else {}
+    yield the lines of those not taken; return whether the last object was taken.
+
+    ``offers``: the folds, the run folds and the types whose folds keep JSON (rule 6).
+    """
+    folds, runs, keeping = offers
     folded = False
     at, count = 0, len(values)
     while at < count:

@@ -81,6 +81,13 @@ PlainRows = Mapping[str, tuple[str, Any]]
 #: The names a delta fold's body reads: the reducer, and the event's reply id,
 #: instance id and value.
 DELTA_ARGUMENTS: Final = ("reducer", "reply_id", "key", "value")
+#: When a delta of the kind may not fold fast, whatever its instance: the reply is in a
+#: state where the kind's reply row is not a plain self-loop, finished, or not yet named.
+_REPLY_NOT_READY: Final = (
+    "reducer._reply_state not in reply_states or reducer._finished or not reducer._index"
+)
+#: When the delta's instance (``entity``) may not take it fast.
+_INSTANCE_NOT_READY: Final = "entity is None or entity.state not in ok_states"
 
 
 def delta_fold_body(kind: str, fast: FastAction, namespace: dict[str, Any]) -> list[str]:
@@ -97,15 +104,10 @@ def delta_fold_body(kind: str, fast: FastAction, namespace: dict[str, Any]) -> l
     family = _delta_states(kind, fast, namespace, {*DELTA_ARGUMENTS, "message", "entity"})
     return [
         "message = reducer.message",
-        "if (",
-        "    reply_id != message.reply_id",
-        "    or reducer._reply_state not in reply_states",
-        "    or reducer._finished",
-        "    or not reducer._index",
-        "):",
+        f"if reply_id != message.reply_id or {_REPLY_NOT_READY}:",
         "    return False",
         f"entity = message.index_{family}.get(key)",
-        "if entity is None or entity.state not in ok_states:",
+        f"if {_INSTANCE_NOT_READY}:",
         "    return False",
         *fast.source,
         "reducer._index += 1",
@@ -159,7 +161,7 @@ def delta_run(kind: str, fast: FastAction) -> RunInline:
     once = [
         "reducer = target",
         "message = reducer.message",
-        "if reducer._reply_state not in reply_states or reducer._finished or not reducer._index:",
+        f"if {_REPLY_NOT_READY}:",
         "    refuse",
         "folded_reply = message.reply_id",
         f"instances = message.index_{family}",
@@ -170,7 +172,7 @@ def delta_run(kind: str, fast: FastAction) -> RunInline:
         "    refuse",
         "if key != last:",
         "    entity = instances.get(key)",
-        "    if entity is None or entity.state not in ok_states:",
+        f"    if {_INSTANCE_NOT_READY}:",
         "        refuse",
         "    last = key",
         *(line.replace("return False", "refuse") for line in fast.source),

@@ -509,14 +509,23 @@ class InlineAction(NamedTuple):
     names: Mapping[str, Any]
 
 
+def _appended(made: str, family: str, names: Mapping[str, Any]) -> InlineAction:
+    """The inline form of an action that makes an instance (``made``, an expression over
+    ``event`` and ``key``), indexes it in its family and appends it to the content."""
+    source = (
+        f"made = {made}",
+        f"message.index_{family}[key] = made",
+        "message.content.append(made)",
+    )
+    return InlineAction(source, names)
+
+
 def _block_started(kind: str) -> InlineAction:
     scope = _SCOPE[kind]
     if scope == "data":
-        made = "block = DataBlock(key, event.media_type, event.name, 'absent')"
-    else:
-        made = f"block = TextBlock({scope!r}, key, 'absent')"
-    added = (f"message.index_{scope}[key] = block", "message.content.append(block)")
-    return InlineAction((made, *added), {"DataBlock": DataBlock, "TextBlock": TextBlock})
+        made = "DataBlock(key, event.media_type, event.name, 'absent')"
+        return _appended(made, scope, {"DataBlock": DataBlock})
+    return _appended(f"TextBlock({scope!r}, key, 'absent')", scope, {"TextBlock": TextBlock})
 
 
 def _block_ended(kind: str) -> InlineAction:
@@ -531,21 +540,13 @@ def _block_ended(kind: str) -> InlineAction:
 
 
 def _call_started(kind: str) -> InlineAction:
-    made = (
-        "call = ToolCall(key, event.tool_call_name, 'absent', 'pending')",
-        "message.calls[key] = call",
-        "message.content.append(call)",
-    )
-    return InlineAction(made, {"ToolCall": ToolCall})
+    made = "ToolCall(key, event.tool_call_name, 'absent', 'pending')"
+    return _appended(made, "tool_call", {"ToolCall": ToolCall})
 
 
 def _result_started(kind: str) -> InlineAction:
-    made = (
-        "result = ToolResult(key, event.tool_call_name, 'absent')",
-        "message.results[key] = result",
-        "message.content.append(result)",
-    )
-    return InlineAction(made, {"ToolResult": ToolResult})
+    made = "ToolResult(key, event.tool_call_name, 'absent')"
+    return _appended(made, "tool_result", {"ToolResult": ToolResult})
 
 
 def _result_ended(kind: str) -> InlineAction:
