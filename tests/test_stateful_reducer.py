@@ -180,7 +180,6 @@ class FullPathReducerMachine(  # type: ignore[misc]
 
 
 TestFullPathReducer = FullPathReducerMachine.TestCase
-TestFullPathReducer.settings = settings(max_examples=max(10, settings.default.max_examples // 3))
 TestFullPathReducer.__doc__ = (
     "With its fast paths off, the reducer's full judgement of every delta agrees with the oracle."
 )

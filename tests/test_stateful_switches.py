@@ -251,3 +251,36 @@ def test_a_subclass_that_only_makes_its_implementation_runs() -> None:
     assert (OnlyMakes.strict, OnlyMakes.names_keys, OnlyMakes.wire) == (False, False, False)
     run_state_machine_as_test(OnlyMakes, settings=_FEW)
     assert made
+
+
+class _RefusesIllegal(Reducer):
+    """A reducer that cannot take an event the spec rejects: it fails the run on one."""
+
+    def apply_all(self, events: Any) -> Any:
+        events = list(events)
+        for event in events:
+            # A copy judges each event first, so a rejected one is seen before it is kept.
+            probe = Reducer.from_state(self.export_state())
+            errors = [d for d in probe.apply(event) if d.severity.value == "error"]
+            assert not errors, f"sent {event!r}"
+            super().apply(event)
+        return self
+
+
+def test_a_legal_only_bulk_run_leaves_out_what_the_spec_rejects() -> None:
+    """With ``legal_only`` the bulk rule sends only the events the oracle accepts (a pad-bit
+    sweep's stray chunks are left out), and without it those reach the implementation."""
+    run_against(
+        lambda strict: _RefusesIllegal(strict=strict),
+        settings_=settings(_FEW, max_examples=40, phases=[Phase.generate]),
+        legal_only=True,
+        bulk=True,
+        swarm=False,
+    )
+    with pytest.raises(AssertionError, match=r"sent \w+Event"):
+        run_against(
+            lambda strict: _RefusesIllegal(strict=strict),
+            settings_=settings(_FEW, max_examples=200, phases=[Phase.generate]),
+            bulk=True,
+            swarm=False,
+        )

@@ -91,6 +91,7 @@ from streamspec._machines import (
     ToolCallState,
     ToolResultState,
 )
+from streamspec._oracle import machine_class
 from streamspec.testing._oracle_model import Expected, OracleModel, Verdict
 from streamspec.testing._strategies import (
     REPLY_ID,
@@ -158,7 +159,8 @@ _NOT_EVENTS: Final[tuple[object, ...]] = ({}, {"type": "TEXT_BLOCK_DELTA"}, "eve
 _FIELDS: Final = ("code", "severity", "index", "item", "machine", "state", "event", "key")
 
 
-#: The public state enums, whose values every reported state must be.
+#: The public state enums, whose values every reported state must be; each names exactly
+#: its machine's states.
 _STATE_VALUES: Final[Mapping[str, frozenset[str]]] = {
     name: frozenset(member.value for member in enum_type)
     for name, enum_type in (
@@ -451,6 +453,9 @@ class ReplyStateMachine(RuleBasedStateMachine):
             self.enabled = self._allowed_rules(frozenset(n for n, on in flags.items() if on))
         for name in sorted(self.enabled):
             report(f"swarm {name}")
+        for machine, vocabulary in _STATE_VALUES.items():
+            spec = frozenset(machine_class(machine).states_map)
+            assert vocabulary == spec, f"{machine} states {sorted(vocabulary)}, not {sorted(spec)}"
         self.finish_after = data.draw(st.integers(0, 16), label="finish after")
         self.end_after = data.draw(st.integers(0, 30), label="end after")
         if self.options:
@@ -514,24 +519,30 @@ class ReplyStateMachine(RuleBasedStateMachine):
     @precondition(lambda self: self._on("bulk"))
     @rule(data=st.data())
     def bulk_block(self, data: st.DataObject) -> None:
-        """A block run of a few or thousands of deltas in one ``apply_all`` call; sometimes
-        first a call with each wrong type (mappings, a string, bytes), refused with no change."""
+        """A run of a few, about 64 or thousands of one delta, or a data block's sweep of pad
+        bits, in one ``apply_all`` call; sometimes first a call with each wrong type
+        (mappings, a string, bytes), refused with no change. With ``legal_only`` the events
+        the oracle rejects are left out."""
         if self.usage_error is not None and data.draw(st.integers(0, 3), label="wrong") == 0:
             for value in _NOT_EVENTS:
                 self._expect_usage_error(value)
         events = data.draw(bulk_runs(), label="bulk run")
-        if self.legal_only and not self.model.judge(events[0]).legal:
-            return  # a fresh block's deltas and end are legal once its start is
-        note(f"#{self.model.index} bulk: {events[0]!r}, {len(events) - 2} x {events[1]!r}")
+        note(f"#{self.model.index} bulk: {len(events)} events, from {events[0]!r}")
         before, first_index = len(self.impl.diagnostics), self.model.index  # type: ignore[attr-defined]
         wanted: list[dict[str, Any]] = []
+        sent: list[Event] = []
         again: AgentEvent | None = None
         for event in events:
             index = self.model.index
             if event is again:
                 self.model.commit_again(event)
+                sent.append(event)
                 continue
             verdict = self.model.judge(event)
+            if self.legal_only and not verdict.legal:
+                again = None
+                continue
+            sent.append(event)
             if self.strict and verdict.error_code is not None:
                 first = next(d for d in verdict.diagnostics if d.is_error)
                 self.model.commit(event, verdict, strict=True)
@@ -542,7 +553,7 @@ class ReplyStateMachine(RuleBasedStateMachine):
             wanted.extend(expected.fields(index) for expected in verdict.diagnostics)
             quiet = verdict.applies and not verdict.diagnostics
             again = event if quiet and self.model.states() == states else None
-        self.impl.apply_all(events)  # type: ignore[attr-defined]
+        self.impl.apply_all(sent)  # type: ignore[attr-defined]
         if "diagnostics" in self.checks:
             found = self.impl.diagnostics[before:]  # type: ignore[attr-defined]
             _compare(found, wanted, f"the bulk run from #{first_index}")

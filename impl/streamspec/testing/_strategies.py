@@ -66,6 +66,7 @@ from streamspec._events import (
 from streamspec.testing._oracle_model import OracleModel, valid_base64
 
 __all__ = [
+    "BASE64_ALPHABET",
     "BLOCK_IDS",
     "OTHER_REPLY_ID",
     "REPLY_ID",
@@ -690,7 +691,7 @@ def rechunked(draw: st.DrawFn, events: Sequence[Event]) -> list[Event]:
 
 
 #: The 64 characters of standard base64, in the order of their 6-bit values.
-_BASE64_ALPHABET: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+BASE64_ALPHABET: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
 
 def _stray_pad_bits() -> st.SearchStrategy[str]:
@@ -700,7 +701,7 @@ def _stray_pad_bits() -> st.SearchStrategy[str]:
     def replaced(raw: bytes, value: int) -> str:
         encoded = base64.b64encode(raw).decode("ascii")
         last = len(encoded.rstrip("=")) - 1
-        return encoded[:last] + _BASE64_ALPHABET[value] + encoded[last + 1 :]
+        return encoded[:last] + BASE64_ALPHABET[value] + encoded[last + 1 :]
 
     lengths = st.sampled_from((1, 2, 4, 5))
     raws = lengths.flatmap(lambda n: st.binary(min_size=n, max_size=n))

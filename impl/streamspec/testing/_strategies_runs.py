@@ -10,10 +10,14 @@ Rules:
 3. :func:`result_data_deltas` aims chunks at one running tool result: new
    and same-id sub-blocks, valid, empty and invalid chunks, URLs, empty media
    types, so that every merge rule of ``spec/README.md`` §6 is met.
-4. :func:`bulk_runs` gives a text or thinking block a start, one delta
-   repeated a few or thousands of times (past :data:`BULK_LONG` appends, so
-   a text kept in tiers fills every tier) and an end, for one
-   ``apply_all`` call.
+4. :func:`bulk_runs` gives a text, thinking or tool-call input, or a tool
+   result's text, a start, one delta repeated a few, about
+   :data:`TIER` or thousands of times (past :data:`BULK_LONG` appends,
+   so a text kept in tiers fills every tier) and, three times in four, an
+   end (a text's end half the time with a ``text`` that replaces it); or a
+   data block every padded chunk whose last character before its padding is
+   any of the 64 (so every pad-bit rule of ``spec/README.md`` §6 is met), for
+   one ``apply_all`` call. A run left open shows the tiers to invariants.
 5. :func:`tool_call_scenarios` walks one tool call through a whole life the
    tables allow (asked, answered, submitted, answered externally, a streamed
    result) and then sends it late input.
@@ -27,6 +31,7 @@ from hypothesis import strategies as st
 
 from streamspec._events import (
     ABSENT,
+    DataBlockDeltaEvent,
     DataBlockEndEvent,
     DataBlockStartEvent,
     Event,
@@ -49,11 +54,13 @@ from streamspec._events import (
     UserConfirmResultEvent,
 )
 from streamspec.testing._strategies import (
+    BASE64_ALPHABET,
     BLOCK_IDS,
     REPLY_ID,
     RESULT_BLOCK_IDS,
     RESULT_STATES,
     STAMPS,
+    TOOL_CALL_IDS,
     base64_chunks,
     batch_item,
     events_of_kind,
@@ -67,6 +74,7 @@ from streamspec.testing._strategies import (
 
 __all__ = [
     "BULK_LONG",
+    "TIER",
     "block_runs",
     "bulk_runs",
     "caller_options",
@@ -74,8 +82,11 @@ __all__ = [
     "tool_call_scenarios",
 ]
 
-#: A long bulk run repeats its delta at least this many times (64 * 64 + 1).
-BULK_LONG: Final = 4097
+#: The batch size of a text held in tiers (the reference reducer joins every 64 deltas).
+TIER: Final = 64
+
+#: A long bulk run repeats its delta at least this many times (a full tier of batches, and one).
+BULK_LONG: Final = TIER * TIER + 1
 
 
 def caller_options() -> st.SearchStrategy[dict[str, str]]:
@@ -105,7 +116,8 @@ def _block_delta(kind: str, block_id: str) -> st.SearchStrategy[Event]:
 
 @st.composite
 def block_runs(draw: st.DrawFn) -> list[Event]:
-    """A block's start, many deltas, its end, then a late delta (and maybe a second end)."""
+    """A block's start, many deltas, its end (a text's half the time with the ``text`` that
+    replaces it), then a late delta (and maybe a second end)."""
     kind = draw(st.sampled_from(("text", "thinking", "data")))
     block_id = draw(st.sampled_from(BLOCK_IDS))
     if kind == "data":
@@ -117,6 +129,8 @@ def block_runs(draw: st.DrawFn) -> list[Event]:
         start_cls, _, end_cls = _BLOCK_KINDS[kind]
         start = start_cls(reply_id=REPLY_ID, block_id=block_id)
         end = end_cls(reply_id=REPLY_ID, block_id=block_id)
+        if kind == "text" and draw(st.booleans()):
+            end = with_changes(end, text=draw(st.sampled_from(("", "cut short"))))
     deltas = draw(st.lists(_block_delta(kind, block_id), min_size=2, max_size=8))
     late = draw(st.lists(st.one_of(_block_delta(kind, block_id), st.just(end)), max_size=2))
     return [_stamped(draw, start), *_with_foreign(draw, deltas), end, *late]
@@ -124,13 +138,67 @@ def block_runs(draw: st.DrawFn) -> list[Event]:
 
 @st.composite
 def bulk_runs(draw: st.DrawFn) -> list[Event]:
-    """A text or thinking block's start, one delta a few or thousands of times, its end."""
-    start_cls, delta_cls, end_cls = _BLOCK_KINDS[draw(st.sampled_from(sorted(_BLOCK_KINDS)))]
-    block_id = draw(st.sampled_from(BLOCK_IDS))
-    times = draw(st.one_of(st.integers(1, 80), st.integers(BULK_LONG, BULK_LONG + 80)))
-    delta = delta_cls(reply_id=REPLY_ID, block_id=block_id, delta=draw(st.sampled_from("ab")))
-    start = start_cls(reply_id=REPLY_ID, block_id=block_id)
-    return [start, *[delta] * times, end_cls(reply_id=REPLY_ID, block_id=block_id)]
+    """A run of one delta a few, about 64 or thousands of times, or a sweep of pad bits."""
+    kind = draw(st.sampled_from(_BULK_KINDS))
+    if kind == "data":
+        return _pad_bit_sweep(draw)
+    times = draw(
+        st.one_of(
+            st.integers(1, 80),
+            st.sampled_from(_TIER_EDGES),
+            st.integers(BULK_LONG, BULK_LONG + 80),
+        )
+    )
+    opening, delta, end = _bulk_parts(draw, kind)
+    ends = draw(st.integers(0, 3)) > 0
+    return [*opening, *[delta] * times, *([end] if ends else [])]
+
+
+_BULK_KINDS: Final = ("text", "thinking", "tool_call", "tool_result", "data")
+
+#: Delta counts at which a text's tiers fill: one short of, at and one past a full
+#: batch, two batches, and a full tier of batches.
+_TIER_EDGES: Final = (TIER - 1, TIER, TIER + 1, 2 * TIER, TIER * TIER - 1, TIER * TIER)
+
+
+def _bulk_parts(draw: st.DrawFn, kind: str) -> tuple[list[Event], Event, Event]:
+    """The events that open ``kind``'s text, the delta to repeat, and the end."""
+    r, text = REPLY_ID, draw(st.sampled_from("ab"))
+    if kind in _BLOCK_KINDS:
+        start_cls, delta_cls, end_cls = _BLOCK_KINDS[kind]
+        block_id = draw(st.sampled_from(BLOCK_IDS))
+        replaced: Any = draw(st.sampled_from((ABSENT, "cut short")))
+        end: Event = end_cls(reply_id=r, block_id=block_id)
+        if kind == "text" and replaced is not ABSENT:
+            end = TextBlockEndEvent(reply_id=r, block_id=block_id, text=replaced)
+        start = start_cls(reply_id=r, block_id=block_id)
+        return [start], delta_cls(reply_id=r, block_id=block_id, delta=text), end
+    call = draw(st.sampled_from(TOOL_CALL_IDS))
+    opening: list[Event] = [ToolCallStartEvent(reply_id=r, tool_call_id=call, tool_call_name="f")]
+    if kind == "tool_call":
+        delta: Event = ToolCallDeltaEvent(reply_id=r, tool_call_id=call, delta=text)
+        return opening, delta, ToolCallEndEvent(reply_id=r, tool_call_id=call)
+    opening += [
+        ToolCallEndEvent(reply_id=r, tool_call_id=call),
+        ToolResultStartEvent(reply_id=r, tool_call_id=call, tool_call_name="f"),
+    ]
+    delta = ToolResultTextDeltaEvent(reply_id=r, tool_call_id=call, delta=text)
+    state = draw(st.sampled_from([s for s in RESULT_STATES if s != "running"]))
+    return opening, delta, ToolResultEndEvent(reply_id=r, tool_call_id=call, state=state)
+
+
+def _pad_bit_sweep(draw: st.DrawFn) -> list[Event]:
+    """A data block's start, then ``A?==`` and ``AA?=`` for each of the 64 characters ``?``
+    in a drawn order, and its end: the canonical ones are legal, the others not."""
+    r, block_id = REPLY_ID, draw(st.sampled_from(BLOCK_IDS))
+    chunks = [f"A{c}==" for c in BASE64_ALPHABET] + [f"AA{c}=" for c in BASE64_ALPHABET]
+    media = draw(media_types())
+    deltas: list[Event] = [
+        DataBlockDeltaEvent(reply_id=r, block_id=block_id, media_type=media, data=chunk)
+        for chunk in draw(st.permutations(chunks))
+    ]
+    start = DataBlockStartEvent(reply_id=r, block_id=block_id, media_type=media)
+    return [start, *deltas, DataBlockEndEvent(reply_id=r, block_id=block_id)]
 
 
 def _stamped(draw: st.DrawFn, event: Event) -> Event:
