@@ -111,19 +111,29 @@ def test_what_orjson_refuses_for_another_reason_is_still_refused() -> None:
 @pytest.mark.parametrize(
     ("text", "reason", "offset"),
     [
-        (b"1e400", "number is infinity when parsed as double", 0),
-        (b"-1e400", "number is infinity when parsed as double", 0),
-        (b'{"n":' + b"9" * 4301 + b"}", "number is infinity when parsed as double", 5),
+        (b"1e400", "a number past the largest double (1e400)", 0),
+        (b"-1e400", "a number past the largest double (-1e400)", 0),
+        (b'{"n":' + b"9" * 4301 + b"}", "an integer of 4301 digits (the limit is 4300)", 5),
+        (b"[" + b"9" * 400 + b".5]", f"a number past the largest double ({'9' * 21}...)", 1),
+        # The first number orjson cannot read is one json can; the second is past the limit.
+        (b'{"a":' + b"9" * 400 + b',"b":-' + b"9" * 4301 + b"}", "an integer of 4301", 410),
+        # Where a string writes the same text first, the offset is still the number's.
+        (b'{"s":"1e400","n":1e400}', "a number past the largest double (1e400)", 17),
         (b"[NaN]", "unexpected character, expected a JSON value", 1),
         (b"[Infinity]", "unexpected character, expected a JSON value", 1),
         (b"[-Infinity]", "no digit after sign", 2),
     ],
 )
 def test_a_number_past_the_limits_is_not_json(text: bytes, reason: str, offset: int) -> None:
-    """orjson's own reason and offset come through: the retry never masks them."""
+    """A number past a limit is named with the limit and its own offset; any other refusal
+    keeps orjson's own reason and offset."""
     with pytest.raises(orjson.JSONDecodeError) as refused:
         loads(text)
-    assert (refused.value.msg, refused.value.pos) == (reason, offset)
+    assert refused.value.msg.startswith(reason), refused.value.msg
+    assert refused.value.pos == offset
+    with pytest.raises(orjson.JSONDecodeError) as as_text:
+        loads(text.decode())
+    assert (as_text.value.msg, as_text.value.pos) == (refused.value.msg, offset)
 
 
 def test_a_lone_surrogate_escape_is_still_not_json() -> None:
@@ -170,7 +180,7 @@ def test_a_number_past_the_largest_double_makes_its_line_unreadable() -> None:
     assert line.record is None
     assert line.problem is not None
     assert line.problem.code == "unreadable_line"
-    assert "infinity" in line.problem.message
+    assert line.problem.message == "not JSON: a number past the largest double (1e400) at offset 5"
 
 
 def test_a_long_integer_alone_on_a_line_is_named_a_number() -> None:

@@ -21,12 +21,14 @@ Two limits remain, both of which RFC 8259 §6 lets a parser set, and both of
 which Python's own :mod:`json` (and so AgentScope) shares: a number with a
 fraction or an exponent is a binary64 double, so one past the largest double
 (``1e400``) is not read; an integer of more than 4300 digits (Python's limit
-on converting text to ``int``) is not read.
+on converting text to ``int``) is not read. A text past either is refused by
+an error that names the number, the limit and the number's offset.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any, Final
 
 import orjson
@@ -51,36 +53,77 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+class _PastLimit(ValueError):
+    """A number JSON's grammar allows that is past one of the two limits: its text and why."""
+
+    def __init__(self, text: str, why: str) -> None:
+        super().__init__(why)
+        self.text = text
+        self.why = why
+
+    def decode_error(self, raw: bytes | str, hint: int) -> orjson.JSONDecodeError:
+        """The error that names the number and its offset: ``hint`` (where orjson stopped)
+        when the number is written there, else where ``raw`` first writes it."""
+        doc = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+        if isinstance(raw, bytes):
+            text = self.text.encode()
+            at = hint if raw.startswith(text, hint) else raw.find(text)
+        else:
+            at = hint if raw.startswith(self.text, hint) else raw.find(self.text)
+        return orjson.JSONDecodeError(self.why, doc, max(at, 0))
+
+
 def _finite(text: str) -> float:
     number = float(text)
     if number in (_INFINITY, -_INFINITY):
-        raise ValueError(f"{text} is past the largest double")
+        shown = text if len(text) <= _SHOWN else f"{text[: _SHOWN - 3]}..."
+        raise _PastLimit(text, f"a number past the largest double ({shown})")
     return number
+
+
+def _integer(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        digits = len(text.lstrip("-"))
+        limit = sys.get_int_max_str_digits()
+        raise _PastLimit(text, f"an integer of {digits} digits (the limit is {limit})") from None
+
+
+#: The longest number text an error shows whole.
+_SHOWN: Final = 24
 
 
 def _stdlib(text: bytes | str) -> Any:
     """``text`` parsed by :mod:`json` with JSON's own grammar: no ``NaN``, no infinite double.
 
     Raises:
-        ValueError: :mod:`json` cannot take it (not JSON, too long an integer).
+        _PastLimit: a number past the largest double, or an integer past Python's digits.
+        ValueError: :mod:`json` cannot take it (not JSON).
         RecursionError: deeper than :mod:`json`'s stack.
     """
-    return json.loads(text, parse_constant=_reject_constant, parse_float=_finite)
+    return json.loads(
+        text, parse_constant=_reject_constant, parse_float=_finite, parse_int=_integer
+    )
 
 
 def retry(raw: bytes | str, error: orjson.JSONDecodeError) -> Any:
-    """What ``raw``, which orjson refused with ``error``, holds; ``error`` again if nothing.
+    """What ``raw``, which orjson refused with ``error``, holds; an error if nothing.
 
     Only a number past the largest double makes orjson refuse JSON that
     :mod:`json` can read exactly (an integer of 310 to 4300 digits).
 
     Raises:
-        orjson.JSONDecodeError: ``error``, when ``raw`` is not JSON to streamspec.
+        orjson.JSONDecodeError: ``raw`` is not JSON to streamspec: ``error``, or,
+            when a number is past one of the two limits, an error that names
+            the number, the limit and its offset.
     """
     if not error.msg.startswith("number is infinity"):
         raise error
     try:
         return _stdlib(raw)
+    except _PastLimit as past:
+        raise past.decode_error(raw, error.pos) from None
     except (ValueError, RecursionError):
         raise error from None
 
