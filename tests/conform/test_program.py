@@ -540,6 +540,55 @@ def test_a_pipe_held_open_by_a_detached_grandchild_never_keeps_the_runner_alive(
             os.kill(int(pid_file.read_text()), signal.SIGKILL)
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forks a detached process")
+@pytest.mark.parametrize("stage", ["start", "run"])
+def test_an_exit_is_noticed_while_a_process_left_behind_holds_stdout(
+    tmp_path: Path, stage: str
+) -> None:
+    """An adapter that exits without answering, leaving a process of its own session that
+    holds its stdout open, is reported as exited, with its status, long before the timeout;
+    its answers before then still count."""
+    pid_file = tmp_path / "left.pid"
+    adapter = _script(
+        tmp_path,
+        f"""
+        import json, os, sys, time
+        if {stage!r} == "run":
+            json.loads(sys.stdin.readline())
+            print(json.dumps({{"type": "ready", "protocol": 1, "implementation":
+                {{"name": "left", "version": "1", "language": "python"}},
+                "kinds": ["reduce"], "checks": ["message"]}}), flush=True)
+        sys.stdin.readline()
+        if os.fork() == 0:
+            os.setsid()
+            with open({str(pid_file)!r}, "w") as out:
+                out.write(str(os.getpid()))
+            time.sleep(120)
+            os._exit(0)
+        while not os.path.exists({str(pid_file)!r}):
+            time.sleep(0.01)
+        os._exit(3)
+        """,
+    )
+    try:
+        started = time.monotonic()
+        with Program(adapter, timeout=60) as program:
+            if stage == "start":
+                with pytest.raises(ProtocolError) as info:
+                    program.start(["reduce"], ["message"])
+                reason = info.value.reason
+            else:
+                assert isinstance(program.start(["reduce"], ["message"]), Ready)
+                answer = program.run("reduce", CASE)
+                assert isinstance(answer, Errored)
+                reason = answer.message
+        assert "exited with status 3 before answering" in reason, reason
+        assert time.monotonic() - started < 20
+    finally:
+        with contextlib.suppress(OSError, ValueError):
+            os.kill(int(pid_file.read_text()), signal.SIGKILL)
+
+
 def _gone(pid: int) -> bool:
     """Whether process ``pid`` has exited (a zombie waiting for its reaper counts as gone)."""
     try:

@@ -13,9 +13,11 @@ Rules:
    ``errored``, or gave a line that is not a valid ``ready`` for protocol 1.
 2. :meth:`Program.run` never raises for a misbehaving child. An answer that
    is not JSON, not a valid ``result`` / ``skipped`` / ``errored``, or echoes
-   another ``seq``; an exit; a timeout: each is an :class:`Errored` naming it,
-   and the child is killed. The next ``run`` starts a new child with the same
-   handshake (a handshake that fails then is that run's :class:`Errored`).
+   another ``seq``; an exit (noticed within :data:`EXIT_GRACE` of it, even when
+   a process it left behind holds its stdout open); a timeout: each is an
+   :class:`Errored` naming it, and the child is killed. The next ``run``
+   starts a new child with the same handshake (a handshake that fails then is
+   that run's :class:`Errored`).
 3. An ``errored`` answer with the right ``seq`` is the child's own verdict on
    the case: it keeps running.
 4. A kind the child did not accept in ``ready`` is :class:`Skipped` without
@@ -34,6 +36,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Collection, Mapping, Sequence
 from types import TracebackType
@@ -62,6 +65,11 @@ START_TIMEOUT: Final = 30.0
 STDERR_LINES: Final = 20
 #: How long ``close`` waits for the child to exit after ``stop``.
 CLOSE_GRACE: Final = 2.0
+#: How long an answer is still waited for once the child exited (a process it left
+#: behind may hold its stdout open, so the pipe's end never comes).
+EXIT_GRACE: Final = 1.0
+#: How often a wait for an answer looks whether the child exited.
+_POLL: Final = 0.05
 _EOF: Final = b""
 _POSIX: Final = sys.platform != "win32"
 
@@ -174,11 +182,18 @@ class _Child:
             self.unread = True
 
     def receive(self, timeout: float, waiting_for: str) -> dict[str, Any]:
-        """Return the next answer line as a JSON object, or raise :class:`_Failure`."""
-        try:
-            line = self.lines.get(timeout=timeout)
-        except queue.Empty:
-            raise _Failure(f"timeout after {timeout:g} s") from None
+        """Return the next answer line as a JSON object, or raise :class:`_Failure`.
+
+        A child that exited is waited for only :data:`EXIT_GRACE` seconds more
+        (what it wrote before it exited is still read), even when a process it
+        left behind holds its stdout open.
+        """
+        line = self._next_line(timeout)
+        if line is None:
+            status = self.process.poll()
+            if status is not None:
+                raise _Failure(f"exited with status {status} before answering {waiting_for}")
+            raise _Failure(f"timeout after {timeout:g} s")
         if line == _EOF:
             when = (
                 "before reading its request" if self.unread else f"before answering {waiting_for}"
@@ -193,6 +208,21 @@ class _Child:
             raise _Failure(
                 f"unreadable answer line {shown!r}: {'; '.join(error.problems)}"
             ) from None
+
+    def _next_line(self, timeout: float) -> bytes | None:
+        """The next stdout line within ``timeout`` seconds, ``None`` when none came: either
+        time ran out, or the child exited and nothing came within :data:`EXIT_GRACE`."""
+        deadline = time.monotonic() + timeout
+        exited_at: float | None = None
+        while True:
+            now = time.monotonic()
+            if exited_at is None and self.process.poll() is not None:
+                exited_at = now
+            end = deadline if exited_at is None else min(deadline, exited_at + EXIT_GRACE)
+            if now >= end:
+                return None
+            with contextlib.suppress(queue.Empty):
+                return self.lines.get(timeout=min(end - now, _POLL))
 
     def _gone(self, when: str, closed: str = "stdout") -> str:
         try:
