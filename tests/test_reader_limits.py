@@ -11,7 +11,8 @@ import orjson
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from streamspec import _jsonl
+from streamspec import Reducer, _jsonl
+from streamspec._deferred import Stub
 from streamspec._jsonl import (
     BYTE_ORDER_MARK,
     DUPLICATE_KEY,
@@ -341,3 +342,21 @@ def test_a_stream_that_can_read1_is_read_in_blocks_whatever_their_cut() -> None:
     stream = _BlocksOnly(data, 5)
     assert list(read_lines(stream)) == [Line(1, {"a": 1}), Line(2, {"b": 2}), Line(3, {"c": 3})]
     assert stream.reads == len(data) // 5 + 2
+
+
+def test_offers_keep_only_types_with_a_fold_and_hold_their_made_folds() -> None:
+    """A type is kept with its made fold (no stub on the hot path) and run fold; a type with
+    neither is answered but not kept, however many such types the input names."""
+    folds = Reducer().object_folds()
+    offers = _jsonl._Offers(folds)
+    for n in range(1000):
+        run, fold, keeps = offers[f"NOT_A_TYPE_{n}"]
+        assert (run, keeps) == (None, False)
+        assert fold({"type": f"NOT_A_TYPE_{n}"}) is False
+    assert len(offers) == 0
+    run, fold, keeps = offers["TEXT_BLOCK_DELTA"]
+    assert not isinstance(run, Stub) and not isinstance(fold, Stub)
+    assert run is not None and keeps is False
+    assert offers["REPLY_END"][2] is True  # its fold keeps JSON of the object
+    assert offers["REPLY_END"][0] is None
+    assert set(offers) == {"TEXT_BLOCK_DELTA", "REPLY_END"}

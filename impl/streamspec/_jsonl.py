@@ -52,6 +52,7 @@ from typing import Any, BinaryIO, Final, NamedTuple, TypeVar
 
 import orjson
 
+from streamspec._deferred import made
 from streamspec._diagnostics import CODE_INFO, Code, Diagnostic, Severity
 from streamspec._errors import DecodeError
 from streamspec._events import EVENT_CLASSES, UnknownEvent
@@ -512,7 +513,7 @@ def _read_folding(
     what it takes is what the line would have given.
     """
     dict_, deep, keeping = dict, _DEEP_LINE, _keeping_json(folds)
-    runs = folds.runs if isinstance(folds, Folds) else {}
+    offers = _Offers(folds)
     dumped = _Dumped()
     number = 0
     folded = False
@@ -535,7 +536,7 @@ def _read_folding(
         ):
             warnings = _warnings(raws, values, first)
         elif objects and max(map(len, raws), default=0) < deep:
-            offered = _folding_objects(raws, values, first, end, decode, (folds, runs, keeping))
+            offered = _folding_objects(raws, values, first, end, decode, offers)
             folded = yield from offered
             continue
         else:
@@ -568,35 +569,30 @@ def _folding_objects(
     first: int,
     end: int,
     decode: Callable[[dict[str, Any]], Any],
-    offers: tuple[
-        Mapping[str, Callable[[dict[str, Any]], bool]], Mapping[str, RunFold], frozenset[str]
-    ],
+    offers: _Offers,
 ) -> Generator[Line, None, bool]:
     """Offer each object of a block with no warning to its fold (a run fold first), and
     yield the lines of those not taken; return whether the last object was taken.
 
-    ``offers``: the folds, the run folds and the types whose folds keep JSON (rule 6).
+    ``offers``: the folds' offers, by type.
     """
-    folds, runs, keeping = offers
     folded = False
     at, count = 0, len(values)
     while at < count:
         value = values[at]
         type_ = value.get("type")
         if type_.__class__ is str:
-            run = runs.get(type_)
+            run, fold, keeps = offers[type_]
             if run is not None:
                 taken = run(values, at)
                 if taken > at:
                     at = taken
                     folded = True
                     continue
-            else:
-                fold = folds.get(type_)
-                if fold is not None and fold(exact(raws[at], value) if type_ in keeping else value):
-                    at += 1
-                    folded = True
-                    continue
+            elif fold(exact(raws[at], value) if keeps else value):
+                at += 1
+                folded = True
+                continue
         folded = False
         yield _line(first + at, raws[at], end, value, decode)
         at += 1
@@ -641,6 +637,42 @@ class Folds(dict[str, Callable[[dict[str, Any]], bool]]):
         self.runs: Mapping[str, RunFold] = {} if runs is None else runs
         if self.keep_json & set(self.runs):
             raise ValueError("a run fold takes objects as orjson read them (rule 6)")
+
+
+#: What a type's objects are offered to: its run fold (or ``None``), its fold, and
+#: whether that fold keeps JSON of the object (rule 6).
+Offer = tuple[RunFold | None, Callable[[dict[str, Any]], bool], bool]
+
+
+class _Offers(dict[str, Offer]):
+    """``wire type -> offer``, each made when its type is first seen: its folds are then
+    made too (:func:`~streamspec._deferred.made`), so no stub stays on the hot path."""
+
+    def __init__(self, folds: Mapping[str, Callable[[dict[str, Any]], bool]]) -> None:
+        super().__init__()
+        self._folds = folds
+        self._runs = folds.runs if isinstance(folds, Folds) else {}
+        self._keeping = _keeping_json(folds)
+
+    def __missing__(self, type_: str) -> Offer:
+        run, fold = self._runs.get(type_), self._folds.get(type_)
+        if run is None and fold is None:
+            return _NO_OFFER  # not kept: the input chooses how many such types there are
+        offer = (
+            None if run is None else made(run),
+            _never if fold is None else made(fold),
+            type_ in self._keeping,
+        )
+        self[type_] = offer
+        return offer
+
+
+def _never(value: dict[str, Any]) -> bool:
+    """The fold of a type without one: it takes nothing."""
+    return False
+
+
+_NO_OFFER: Final[Offer] = (None, _never, False)
 
 
 def _keeping_json(folds: Mapping[str, Callable[[dict[str, Any]], bool]]) -> frozenset[str]:
