@@ -30,6 +30,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from streamspec import ProtocolError, Reducer, _codec, _events, encode_event
 from streamspec._codec import decode_event, structure_event
+from streamspec._deferred import made as made_of
 from streamspec._diagnostics import Severity
 from streamspec._errors import DecodeError, SpecError
 from streamspec._events import (
@@ -57,6 +58,7 @@ from streamspec._fast_decode import (
     compile_builder,
     compile_event_object_fold,
     compile_object_fold,
+    exact_strings,
     object_fold_source,
     view_class,
 )
@@ -69,13 +71,14 @@ from streamspec.reply._content import JOIN_EVERY, TextBlock
 from streamspec.reply._fast_fold import (
     DELTA_ARGUMENTS,
     WHOLE_ARGUMENTS,
+    compile_delta_event_fold,
     compile_whole_fold,
     delta_fold_body,
     whole_fold_body,
     whole_fold_source,
 )
 from streamspec.reply._message import FAST_ACTIONS
-from streamspec.reply._reducer import _PLAN_OF_KIND
+from streamspec.reply._reducer import _FAST, _OBJECT_FOLDS, _PLAN_OF_KIND, _RUN_FOLDS
 from streamspec.sources._read import read_events, read_reply_events, reply_lines
 from streamspec.testing import (
     OTHER_REPLY_ID,
@@ -568,18 +571,44 @@ def test_a_whole_fold_refuses_what_needs_the_full_judgement() -> None:
     assert reducer.next_index == 2
 
 
-def test_a_fast_action_may_not_rebind_the_delta_body_s_own_names() -> None:
-    """A fast action whose names shadow the body's own is refused, naming each clash."""
+def test_a_fast_action_may_not_rebind_a_name_the_delta_body_is_given() -> None:
+    """A fast action naming one of the body's own globals as something else is refused before
+    the body is made, naming the kind and the name."""
     fast = FAST_ACTIONS["text_block_delta"]
-    clashing = fast._replace(names={**fast.names, "ok_states": frozenset(), "entity": None})
+    clashing = fast._replace(names={**fast.names, "ok_states": frozenset()})
     namespace: dict[str, Any] = {}
     with pytest.raises(SpecError) as info:
         delta_fold_body("text_block_delta", clashing, namespace)
-    assert info.value.problems == (
-        "text_block_delta names 'entity' twice @ $",
-        "text_block_delta names 'ok_states' twice @ $",
-    )
+    assert info.value.problems == ("text_block_delta names 'ok_states' twice @ $",)
     assert "JOIN_EVERY" not in namespace
+
+
+def test_a_fast_action_whose_name_the_fold_binds_as_a_local_is_refused() -> None:
+    """A fast action reading ``entity`` (or ``parts``) from its names, where the fold binds
+    that name itself, would read the fold's local: compiling the fold refuses it."""
+    fast = FAST_ACTIONS["text_block_delta"]
+    for name in ("entity", "parts"):
+        clashing = fast._replace(names={**fast.names, name: None})
+        with pytest.raises(SpecError) as info:
+            compile_delta_event_fold("text_block_delta", clashing)
+        assert info.value.problems == (
+            f"fold_text_block_delta binds {name!r}, a name it is given @ $",
+        )
+
+
+def test_every_generated_function_reads_its_given_names_unshadowed() -> None:
+    """Every builder, event fold, object fold and run fold compiles, none binding a name its
+    namespace gives it."""
+    made = [
+        *(made_of(stub) for stub in BUILDERS.values()),
+        *(made_of(stub) for stub in _FAST.values()),
+        *(made_of(stub) for stub in _OBJECT_FOLDS.values()),
+        *(made_of(stub) for stub in _RUN_FOLDS.values()),
+    ]
+    assert len(made) > 40
+    for function in made:
+        code = function.func.__code__ if hasattr(function, "func") else function.__code__
+        assert not set(code.co_varnames) & set(function.__globals__), code.co_name
 
 
 class _Id(str):
@@ -1157,3 +1186,24 @@ def test_a_long_text_keeps_a_run_per_4096_deltas_a_batch_per_64_and_the_rest() -
         block.append(delta)
     assert (len(block.runs or ()), len(block.batches or ()), len(block.parts)) == (2, 0, 5)
     assert block.joined() == "".join(deltas)
+
+
+def test_an_object_fold_does_not_look_again_at_a_key_it_took_as_exactly_a_string() -> None:
+    """The fields an object fold takes only as exactly a ``str`` are the required string
+    fields (pinned by hand); its body does not check the key's class again, while the event
+    fold's does (an event's key may be a ``str`` subclass)."""
+    assert exact_strings(TextBlockStartEvent) == {"reply_id", "block_id"}
+    assert exact_strings(ToolResultEndEvent) == {"reply_id", "tool_call_id"}
+    assert exact_strings(ReplyStartEvent) == {"reply_id", "session_id", "name"}
+    plan = _PLAN_OF_KIND["text_block_start"]
+    assert "if key_1.__class__ is not str:" in whole_fold_body(plan, {})
+    assert "if key_1.__class__ is not str:" not in whole_fold_body(
+        plan, {}, frozenset({"block_id"})
+    )
+    # An object whose key is a str subclass goes to the full path, which takes it as a str.
+    reducer = Reducer()
+    reducer.apply(ReplyStartEvent(reply_id="r", session_id="s", name="a"))
+    fold = reducer.object_folds()["TEXT_BLOCK_START"]
+    taken = fold({"type": "TEXT_BLOCK_START", "reply_id": "r", "block_id": _Id("b")})
+    assert taken is False
+    assert reducer.next_index == 1

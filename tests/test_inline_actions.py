@@ -16,7 +16,7 @@ from object_folds import fold_records
 from streamspec import Reducer, decode_event
 from streamspec._errors import SpecError
 from streamspec.reply import _message
-from streamspec.reply._fast_fold import whole_fold_body
+from streamspec.reply._fast_fold import compile_whole_fold, whole_fold_body
 from streamspec.reply._message import INLINE_ACTIONS
 from streamspec.reply._reducer import _PLAN_OF_KIND
 
@@ -64,22 +64,32 @@ def test_an_end_without_text_has_nothing_to_run(kind: str) -> None:
     assert INLINE_ACTIONS["block_ended"](kind).source == ()
 
 
-@pytest.mark.parametrize(
-    "names",
-    [{"message": object()}, {"ToolCall": object()}],
-    ids=["a name of the fold's own", "a name the fold binds to something else"],
-)
-def test_an_inline_action_may_not_rebind_the_fold_s_names(
-    names: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+def test_an_inline_action_may_not_rebind_a_name_the_fold_is_given(
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """An inline action that names one of the fold's locals, or one of its globals as
-    something else, is refused when the fold is generated, naming the kind and the name."""
-    clashing = _message.InlineAction(("pass",), names)
+    """An inline action naming one of the fold's globals as something else is refused when
+    the fold's body is made, naming the kind and the name."""
+    clashing = _message.InlineAction(("pass",), {"ToolCall": object()})
     monkeypatch.setitem(_message.INLINE_ACTIONS, "block_started", lambda kind: clashing)
     with pytest.raises(SpecError) as caught:
         whole_fold_body(_PLAN_OF_KIND["text_block_start"], {})
-    (name,) = names
-    assert caught.value.problems == (f"text_block_start names {name!r} twice @ $",)
+    assert caught.value.problems == ("text_block_start names 'ToolCall' twice @ $",)
+
+
+@pytest.mark.parametrize("name", ["message", "made"])
+def test_an_inline_action_reading_a_name_the_fold_binds_is_refused(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An inline action reading ``message`` (the fold's local) or ``made`` (its own local)
+    from its names is refused when the fold is compiled."""
+    form = INLINE_ACTIONS["block_started"]("text_block_start")
+    clashing = _message.InlineAction(form.source, {**form.names, name: object()})
+    monkeypatch.setitem(_message.INLINE_ACTIONS, "block_started", lambda kind: clashing)
+    with pytest.raises(SpecError) as caught:
+        compile_whole_fold(_PLAN_OF_KIND["text_block_start"])
+    assert caught.value.problems == (
+        f"fold_text_block_start binds {name!r}, a name it is given @ $",
+    )
 
 
 def test_each_family_of_instances_is_also_an_attribute_of_the_message() -> None:

@@ -49,6 +49,7 @@ from typing import Any, Final
 import attrs
 
 from streamspec._deferred import deferred
+from streamspec._errors import SpecError
 from streamspec._events import ABSENT, EVENT_CLASSES, EXACT_CLASSES, Event, rules_hold
 from streamspec._shapes import Types
 
@@ -63,6 +64,7 @@ __all__ = [
     "compile_object_fold",
     "compile_run_fold",
     "compile_source",
+    "exact_strings",
     "object_fold_source",
     "run_fold_source",
     "view_class",
@@ -98,6 +100,15 @@ def _exact_classes(field: attrs.Attribute[Any]) -> tuple[type, ...] | None:
     if not names or any(name not in EXACT_CLASSES for name in names):
         return None
     return tuple(EXACT_CLASSES[name] for name in names)
+
+
+def exact_strings(cls: type[Event]) -> frozenset[str]:
+    """The required fields of ``cls`` that an object fold takes only as exactly a ``str``."""
+    return frozenset(
+        f.name
+        for f in _wire_fields(cls)
+        if f.default is attrs.NOTHING and _exact_classes(f) == (str,)
+    )
 
 
 def _wire_fields(cls: type[Event]) -> list[attrs.Attribute[Any]]:
@@ -332,10 +343,22 @@ def run_fold_source(cls: type[Event], fields: tuple[str, ...], inline: RunInline
 
 
 def compile_source(source: str, name: str, namespace: dict[str, Any]) -> Any:
-    """Run generated ``source`` in ``namespace`` and return the function it defines, ``name``."""
+    """Run generated ``source`` in ``namespace`` and return the function it defines, ``name``.
+
+    Raises:
+        SpecError: the function binds, as a local, a name ``namespace`` gives it: the
+            local would hide that name everywhere in the function.
+    """
     code = compile(source, f"<streamspec {name}>", "exec")
     exec(code, namespace)
-    return namespace[name]
+    function = namespace[name]
+    shadowed = sorted(set(function.__code__.co_varnames) & set(namespace))
+    if shadowed:
+        raise SpecError(
+            "generated code",
+            [f"{name} binds {local!r}, a name it is given @ $" for local in shadowed],
+        )
+    return function
 
 
 def compile_builder(cls: type[Event], *, typed: bool = False) -> Builder:

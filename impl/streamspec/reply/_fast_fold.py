@@ -49,6 +49,7 @@ from streamspec._fast_decode import (
     compile_object_fold,
     compile_run_fold,
     compile_source,
+    exact_strings,
 )
 from streamspec._machines import COMPILED, ROUTES
 from streamspec._tables import Row
@@ -99,9 +100,9 @@ def delta_fold_body(kind: str, fast: FastAction, namespace: dict[str, Any]) -> l
     :data:`DELTA_ARGUMENTS`.
 
     Raises:
-        SpecError: a name the fast action reads is also one of the body's own.
+        SpecError: a name the fast action reads is also one the body is given.
     """
-    family = _delta_states(kind, fast, namespace, {*DELTA_ARGUMENTS, "message", "entity"})
+    family = _delta_states(kind, fast, namespace)
     return [
         "message = reducer.message",
         f"if reply_id != message.reply_id or {_REPLY_NOT_READY}:",
@@ -115,12 +116,14 @@ def delta_fold_body(kind: str, fast: FastAction, namespace: dict[str, Any]) -> l
     ]
 
 
-def _delta_states(kind: str, fast: FastAction, namespace: dict[str, Any], local: set[str]) -> str:
+def _delta_states(kind: str, fast: FastAction, namespace: dict[str, Any]) -> str:
     """Put the states where ``kind``'s rows are self-loops, and ``fast``'s names, in
     ``namespace``; return the family of the kind's instances.
 
     Raises:
-        SpecError: a name the fast action reads is also one of the fold's own (``local``).
+        SpecError: a name the fast action reads is also one the fold is given. (A name
+            it binds that the fold reads as a local is refused when the fold is
+            compiled: :func:`~streamspec._fast_decode.compile_source`.)
     """
     reply_route, route = ROUTES[kind]
     reply, machine = COMPILED["reply"], COMPILED[route.machine]
@@ -134,19 +137,11 @@ def _delta_states(kind: str, fast: FastAction, namespace: dict[str, Any], local:
         for (state, event_), row in machine.plain.items()
         if event_ == route.event and row.target == state
     )
-    clashes = sorted(set(fast.names) & {*namespace, *local})
+    clashes = sorted(set(fast.names) & set(namespace))
     if clashes:
         raise SpecError("fast path", [f"{kind} names {name!r} twice @ $" for name in clashes])
     namespace.update(fast.names)
     return route.scope if route.scope is not None else route.machine
-
-
-#: The names a delta run's lines read: its own, then the event's reply id, instance
-#: id and value, and those the run fold itself uses.
-_RUN_LOCALS: Final = frozenset(
-    {"reducer", "message", "folded_reply", "instances", "last", "entity", "reply_id", "key"}
-    | {"value", "target", "objects", "at", "count", "obj", "k", "get", "given"}
-)
 
 
 def delta_run(kind: str, fast: FastAction) -> RunInline:
@@ -157,7 +152,7 @@ def delta_run(kind: str, fast: FastAction) -> RunInline:
         SpecError: a name the fast action reads is also one of the fold's own.
     """
     namespace: dict[str, Any] = {}
-    family = _delta_states(kind, fast, namespace, set(_RUN_LOCALS))
+    family = _delta_states(kind, fast, namespace)
     once = [
         "reducer = target",
         "message = reducer.message",
@@ -241,7 +236,9 @@ _JOINING: Final = _with_subclasses(Chunked)
 WHOLE_ARGUMENTS: Final = ("reducer", "event")
 
 
-def whole_fold_body(plan: Plan, namespace: dict[str, Any]) -> list[str]:
+def whole_fold_body(
+    plan: Plan, namespace: dict[str, Any], strings: frozenset[str] = frozenset()
+) -> list[str]:
     """The body of ``plan``'s kind's fast path (rule 3), unindented; fills ``namespace``.
 
     Each route ``n`` looks its row up in ``rows_n``, then in ``guarded_n`` by
@@ -249,12 +246,14 @@ def whole_fold_body(plan: Plan, namespace: dict[str, Any]) -> list[str]:
     :meth:`~streamspec._tables.CompiledMachine.lookup` does; a keyed route
     reads the instance of ``event.<key>`` in its family, its initial state
     when there is none yet (a key that is not exactly a ``str`` is judged in
-    full, which makes it one). Any route without a row returns ``False``
-    before anything changed. Then, route by route, the row's action runs and
-    its target applies as :meth:`~streamspec.reply._message.Message.set_state`
-    applies it; a route none of whose rows acts has no action call, and a
-    reply route whose rows are all self-loops leaves the reply state as it is.
-    The body reads :data:`WHOLE_ARGUMENTS`.
+    full, which makes it one; a key among ``strings``, fields the caller
+    already found to be exactly a ``str``, is not looked at again). Any route
+    without a row returns ``False`` before anything changed. Then, route by
+    route, the row's action runs and its target applies as
+    :meth:`~streamspec.reply._message.Message.set_state` applies it; a route
+    none of whose rows acts has no action call, and a reply route whose rows
+    are all self-loops leaves the reply state as it is. The body reads
+    :data:`WHOLE_ARGUMENTS`.
     """
     namespace.update(
         MISSING=_MISSING, ToolCall=ToolCall, JOINING=_JOINING, CALL_WIRE=COMPILED["tool_call"].wire
@@ -282,8 +281,11 @@ def whole_fold_body(plan: Plan, namespace: dict[str, Any]) -> list[str]:
             lines += [
                 f"instances_{n} = message.index_{step.family}",
                 f"key_{n} = event.{step.route.path[0]}",
-                f"if key_{n}.__class__ is not str:",
-                "    return False",
+                *(
+                    []
+                    if step.route.path[0] in strings
+                    else [f"if key_{n}.__class__ is not str:", "    return False"]
+                ),
                 f"entity = instances_{n}.get(key_{n})",
                 f"state_{n} = initial_{n} if entity is None else entity.state",
             ]
@@ -315,10 +317,6 @@ def whole_fold_body(plan: Plan, namespace: dict[str, Any]) -> list[str]:
 
 #: ``action function -> its name``.
 _ACTION_NAMES: Final = {function: name for name, function in ACTIONS.items()}
-#: The names a whole fold's inline actions may not bind: the fold's own.
-_WHOLE_LOCALS: Final = frozenset(
-    {"reducer", "event", "message", "entity", "target", "moved", "field", "by_value"}
-)
 
 
 def _acting(
@@ -338,9 +336,7 @@ def _acting(
     if not form.source:
         return []
     clashes = sorted(
-        name
-        for name, value in form.names.items()
-        if name in _WHOLE_LOCALS or namespace.get(name, value) is not value
+        name for name, value in form.names.items() if namespace.get(name, value) is not value
     )
     if clashes:
         raise SpecError("fast path", [f"{kind} names {name!r} twice @ $" for name in clashes])
@@ -406,7 +402,7 @@ def _delta_object_fold(kind: str, fast: FastAction) -> ObjectFold:
 def _whole_object_fold(cls: type[Event], plan: Plan) -> ObjectFold:
     """An object fold of a whole event: its builder, then its fast path's body, inline (rule 5)."""
     namespace: dict[str, Any] = {}
-    body = whole_fold_body(plan, namespace)
+    body = whole_fold_body(plan, namespace, exact_strings(cls))
     return compile_event_object_fold(cls, (WHOLE_ARGUMENTS, body, namespace))
 
 
