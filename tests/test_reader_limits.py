@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 from collections.abc import Iterator
@@ -355,8 +356,11 @@ def test_offers_keep_only_types_with_a_fold_and_hold_their_made_folds() -> None:
         assert fold({"type": f"NOT_A_TYPE_{n}"}) is False
     assert len(offers) == 0
     run, fold, keeps = offers["TEXT_BLOCK_DELTA"]
-    assert not isinstance(run, Stub) and not isinstance(fold, Stub)
-    assert run is not None and keeps is False
+    assert isinstance(run, functools.partial)  # the run fold made and bound, not its stub
+    assert fold({"type": "TEXT_BLOCK_DELTA"}) is False and keeps is False
+    # The delta's one-by-one fold is never compiled: its objects go to the run fold.
+    assert isinstance(folds["TEXT_BLOCK_DELTA"], Stub)
+    assert not isinstance(offers["REPLY_END"][1], Stub)
     assert offers["REPLY_END"][2] is True  # its fold keeps JSON of the object
     assert offers["REPLY_END"][0] is None
     assert set(offers) == {"TEXT_BLOCK_DELTA", "REPLY_END"}

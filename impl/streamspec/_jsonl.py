@@ -645,8 +645,9 @@ Offer = tuple[RunFold | None, Callable[[dict[str, Any]], bool], bool]
 
 
 class _Offers(dict[str, Offer]):
-    """``wire type -> offer``, each made when its type is first seen: its folds are then
-    made too (:func:`~streamspec._deferred.made`), so no stub stays on the hot path."""
+    """``wire type -> offer``, each made when its type is first seen: the fold its objects
+    go to is then made too (:func:`~streamspec._deferred.made`), so no stub stays on the
+    hot path, and a type with a run fold never compiles its one-by-one fold."""
 
     def __init__(self, folds: Mapping[str, Callable[[dict[str, Any]], bool]]) -> None:
         super().__init__()
@@ -656,13 +657,12 @@ class _Offers(dict[str, Offer]):
 
     def __missing__(self, type_: str) -> Offer:
         run, fold = self._runs.get(type_), self._folds.get(type_)
-        if run is None and fold is None:
+        if run is not None:  # its objects go to the run fold; its fold is not made
+            offer: Offer = (made(run), _never, False)
+        elif fold is not None:
+            offer = (None, made(fold), type_ in self._keeping)
+        else:
             return _NO_OFFER  # not kept: the input chooses how many such types there are
-        offer = (
-            None if run is None else made(run),
-            _never if fold is None else made(fold),
-            type_ in self._keeping,
-        )
         self[type_] = offer
         return offer
 
