@@ -307,3 +307,36 @@ def test_a_machine_names_its_states_and_no_other() -> None:
     assert block.state(block.initial).name == block.initial
     with pytest.raises(KeyError):
         block.state("limbo")
+
+
+def test_loader_reads_on_past_a_machine_that_is_not_an_object() -> None:
+    """A machine that is not an object is reported, and the machines after it are still
+    read: their problems are in the same list."""
+    document = copy.deepcopy(_load(SPEC / "machines" / "block.json"))
+    second = copy.deepcopy(document["machines"][0])
+    second["initial"] = "limbo"
+    document["machines"] = [5, second]
+    with pytest.raises(SpecError) as caught:
+        parse_machine_file(document)
+    assert caught.value.problems[0] == "a machine must be an object @ $.machines[0]"
+    assert any(p.endswith("@ $.machines[1].initial") for p in caught.value.problems)
+
+
+@pytest.mark.parametrize("field", ["machine", "description", "initial"])
+def test_a_machine_missing_a_field_is_reported_for_that_field_alone(field: str) -> None:
+    """A machine without its name, description or initial state is not checked further:
+    the one problem names the missing field."""
+    document = copy.deepcopy(_load(SPEC / "machines" / "block.json"))
+    del document["machines"][0][field]
+    with pytest.raises(SpecError) as caught:
+        parse_machine_file(document)
+    assert caught.value.problems == (f"required field missing: {field!r} @ $.machines[0]",)
+
+
+def test_a_state_without_a_doc_has_an_empty_one() -> None:
+    """``doc`` is optional for a state: one without it reads as the empty text."""
+    document = copy.deepcopy(_load(SPEC / "machines" / "block.json"))
+    del document["machines"][0]["states"][0]["doc"]
+    (machine,) = parse_machine_file(document)
+    assert machine.states[0].doc == ""
+    assert machine.states[1].doc != ""
