@@ -503,22 +503,30 @@ def test_an_invalid_answer_to_a_run_is_the_runs_errored_naming_its_problems(tmp_
     assert answer.message == "invalid answer: required key missing @ $.output"
 
 
-def test_a_pipe_held_open_by_a_detached_grandchild_never_keeps_the_runner_alive(tmp_path: Path):
-    """An adapter that leaves behind a process of its own session holding its stdout and stderr:
-    closing the program cannot close those pipes, and the runner still exits at once."""
-    pid_file = tmp_path / "grandchild.pid"
-    adapter = _script(
-        tmp_path,
+def _leave_behind(pid_file: Path) -> str:
+    """Lines of a Python program that fork a process of its own session, which writes its
+    pid to ``pid_file`` and sleeps two minutes holding the program's pipes."""
+    return textwrap.dedent(
         f"""
-        import os, sys, time
         if os.fork() == 0:
             os.setsid()
             with open({str(pid_file)!r}, "w") as out:
                 out.write(str(os.getpid()))
             time.sleep(120)
             os._exit(0)
-        os.execv(sys.executable, [sys.executable, "-m", "streamspec.cli._adapter"])
-        """,
+        """
+    )
+
+
+def test_a_pipe_held_open_by_a_detached_grandchild_never_keeps_the_runner_alive(tmp_path: Path):
+    """An adapter that leaves behind a process of its own session holding its stdout and stderr:
+    closing the program cannot close those pipes, and the runner still exits at once."""
+    pid_file = tmp_path / "grandchild.pid"
+    adapter = _script(
+        tmp_path,
+        "import os, sys, time\n"
+        + _leave_behind(pid_file)
+        + 'os.execv(sys.executable, [sys.executable, "-m", "streamspec.cli._adapter"])\n',
     )
     runner = textwrap.dedent(
         f"""
@@ -549,26 +557,24 @@ def test_an_exit_is_noticed_while_a_process_left_behind_holds_stdout(
     holds its stdout open, is reported as exited, with its status, long before the timeout;
     its answers before then still count."""
     pid_file = tmp_path / "left.pid"
-    adapter = _script(
-        tmp_path,
+    answer_start = textwrap.dedent(
         f"""
-        import json, os, sys, time
         if {stage!r} == "run":
             json.loads(sys.stdin.readline())
             print(json.dumps({{"type": "ready", "protocol": 1, "implementation":
                 {{"name": "left", "version": "1", "language": "python"}},
                 "kinds": ["reduce"], "checks": ["message"]}}), flush=True)
         sys.stdin.readline()
-        if os.fork() == 0:
-            os.setsid()
-            with open({str(pid_file)!r}, "w") as out:
-                out.write(str(os.getpid()))
-            time.sleep(120)
-            os._exit(0)
-        while not os.path.exists({str(pid_file)!r}):
-            time.sleep(0.01)
-        os._exit(3)
-        """,
+        """
+    )
+    exit_once_left = f"while not os.path.exists({str(pid_file)!r}):\n    time.sleep(0.01)\n"
+    adapter = _script(
+        tmp_path,
+        "import json, os, sys, time\n"
+        + answer_start
+        + _leave_behind(pid_file)
+        + exit_once_left
+        + "os._exit(3)\n",
     )
     try:
         started = time.monotonic()
