@@ -68,33 +68,28 @@ def test_deltas_of_two_blocks_in_turn_each_join_their_own_block() -> None:
     assert [code for _, code in reported] == ["missing_reply_end"] + ["open_at_end"] * 2
 
 
-def test_a_delta_of_another_reply_in_a_row_is_refused_there_and_the_row_goes_on() -> None:
-    other = {**_text("a", "x"), "reply_id": "other"}
+@pytest.mark.parametrize(
+    ("intruder", "code"),
+    [
+        ({**_text("a", "x"), "reply_id": "other"}, "reply_id_mismatch"),
+        # Another kind with the same fields is not taken as the row's kind.
+        (_event("THINKING_BLOCK_DELTA", block_id="a", delta="t"), "unknown_block"),
+    ],
+    ids=["another reply's delta", "a thinking delta"],
+)
+def test_an_object_the_row_must_not_take_is_refused_there_and_the_row_goes_on(
+    intruder: dict[str, Any], code: str
+) -> None:
     records = [
         _start(),
         _event("TEXT_BLOCK_START", block_id="a"),
         _text("a", "1"),
-        other,
+        intruder,
         _text("a", "2"),
     ]
     reported, message = _both(records)
     assert _texts(message) == {"a": "12"}
-    assert reported[0] == (4, "reply_id_mismatch")
-
-
-def test_a_delta_of_another_kind_with_the_same_fields_is_not_taken_as_the_row_s_kind() -> None:
-    thinking = _event("THINKING_BLOCK_DELTA", block_id="a", delta="t")
-    records = [
-        _start(),
-        _event("TEXT_BLOCK_START", block_id="a"),
-        _text("a", "1"),
-        thinking,
-        _text("a", "2"),
-    ]
-    reported, message = _both(records)
-    assert _texts(message) == {"a": "12"}
-    assert reported[0][0] == 4
-    assert reported[0][1] != "missing_reply_end"
+    assert reported[0] == (4, code)
 
 
 def test_deltas_after_the_reply_ended_are_each_refused_though_their_block_is_open() -> None:
