@@ -22,6 +22,7 @@ GENERATORS = [
     "streamspec.sources._vectors",
     "streamspec.envelope._schemas",
     "streamspec.conform._divergences",
+    "streamspec._ahead",
 ]
 #: Commands with their own options.
 COMMANDS = [

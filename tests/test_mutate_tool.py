@@ -489,3 +489,12 @@ def test_a_ref_is_resolved_once_to_the_commit_it_names(tmp_path: Path) -> None:
     assert mutate.resolve_commit(tmp_path, head) == head
     with pytest.raises(SystemExit, match="names no commit"):
         mutate.resolve_commit(tmp_path, "no-such-ref-anywhere")
+
+
+def test_the_package_area_leaves_out_generated_files() -> None:
+    """The functions compiled ahead are the generator's output: its ``--check`` alone judges them."""
+    files = mutate.area_files("package", ROOT)
+    assert "impl/streamspec/_ahead.py" in files
+    assert "impl/streamspec/_fast_decode.py" in files
+    assert "impl/streamspec/_ahead_code.py" not in files
+    assert (ROOT / "impl/streamspec/_ahead_code.py").is_file()

@@ -49,6 +49,7 @@ NOT_FOR_REDUCE = [
     "streamspec.envelope._envelope",
     "streamspec.envelope._catalog",
     "streamspec.reply._state_check",
+    "streamspec._ahead_code",
 ]
 SEED_000 = Path(__file__).resolve().parents[1] / "examples" / "seed000.agentscope.jsonl"
 

@@ -41,6 +41,7 @@ redundant.
 
 from __future__ import annotations
 
+import builtins
 import functools
 import types
 from collections.abc import Callable, Mapping
@@ -48,6 +49,7 @@ from typing import Any, Final
 
 import attrs
 
+from streamspec._ahead import code_of
 from streamspec._deferred import deferred
 from streamspec._errors import SpecError
 from streamspec._events import ABSENT, EVENT_CLASSES, EXACT_CLASSES, Event, rules_hold
@@ -345,12 +347,19 @@ def run_fold_source(cls: type[Event], fields: tuple[str, ...], inline: RunInline
 def compile_source(source: str, name: str, namespace: dict[str, Any]) -> Any:
     """Run generated ``source`` in ``namespace`` and return the function it defines, ``name``.
 
+    The function's code is the one compiled ahead when there is one for this
+    exact source (:mod:`streamspec._ahead`), else ``source`` is compiled here.
+
     Raises:
         SpecError: the function binds, as a local, a name ``namespace`` gives it: the
             local would hide that name everywhere in the function.
     """
-    code = compile(source, f"<streamspec {name}>", "exec")
-    exec(code, namespace)
+    code = code_of(source, name)
+    if code is None:
+        exec(compile(source, f"<streamspec {name}>", "exec"), namespace)
+    else:
+        namespace.setdefault("__builtins__", builtins.__dict__)
+        namespace[name] = types.FunctionType(code, namespace, name)
     function = namespace[name]
     shadowed = sorted(set(function.__code__.co_varnames) & set(namespace))
     if shadowed:
