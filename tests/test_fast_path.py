@@ -59,6 +59,7 @@ from streamspec._fast_decode import (
     compile_event_object_fold,
     compile_object_fold,
     exact_strings,
+    fields_read,
     object_fold_source,
     view_class,
 )
@@ -741,6 +742,58 @@ def test_a_view_takes_a_converted_field_only_when_its_converter_leaves_it_as_it_
     end = {"type": "TOOL_RESULT_END", "reply_id": "r", "tool_call_id": "c", "state": "success"}
     assert fold(None, end) == "success"
     assert fold(None, {**end, "state": _Word.success}) is False
+
+
+_VALUES = {"reply_id": "v3", "block_id": "v4", "text": "v5"}
+
+
+@pytest.mark.parametrize(
+    ("line", "read"),
+    [
+        ("if event.reply_id != message.reply_id:", "if v3 != message.reply_id:"),
+        ("key = event.block_id", "key = v4"),
+        ("if event.text == 1 or event.text <= 2:", "if v5 == 1 or v5 <= 2:"),
+        ("x = event.text.strip()", "x = v5.strip()"),
+        ("f(x=event.text, y={event.block_id: 1})", "f(x=v5, y={v4: 1})"),
+        ("x = TextBlock('text', key, 'absent')", "x = TextBlock('text', key, 'absent')"),
+        (
+            "x = self.event.text + events.text + event_x",
+            "x = self.event.text + events.text + event_x",
+        ),
+    ],
+)
+def test_lines_reading_only_an_events_fields_read_the_values_instead(line: str, read: str) -> None:
+    assert fields_read(["if True:", f"    {line}"], "event", _VALUES) == ["if True:", f"    {read}"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "f(event)",
+        "x = event.KIND",
+        "event.text = 1",
+        "event.text += 'a'",
+        "event.text //= 2",
+        "x = event .text",
+        "x = 'event.text'",
+        "x = f'{event.text}'",
+        'x = event.text if event.reply_id else "an event"',
+    ],
+)
+def test_lines_using_the_event_otherwise_keep_it(line: str) -> None:
+    """Passed on, another attribute, a field set, spaced, or the name inside a string."""
+    assert fields_read(["key = event.block_id", line], "event", _VALUES) is None
+
+
+def test_a_whole_object_fold_makes_a_view_only_for_lines_that_use_the_event_itself() -> None:
+    end = {"type": "TOOL_RESULT_END", "reply_id": "r", "tool_call_id": "c", "state": "success"}
+    reads = compile_event_object_fold(ToolResultEndEvent, (("t", "e"), ["return e.state"], {}))
+    passes = compile_event_object_fold(ToolResultEndEvent, (("t", "e"), ["return e"], {}))
+    assert "View" not in reads.__code__.co_names and "View" in passes.__code__.co_names
+    assert reads(None, end) == "success"
+    view = passes(None, end)
+    assert (view.state, view.tool_call_id, view.KIND) == ("success", "c", "tool_result_end")
+    assert reads(None, {**end, "state": 3}) is False
 
 
 @_SLOW

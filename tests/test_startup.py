@@ -49,7 +49,6 @@ NOT_FOR_REDUCE = [
     "streamspec.envelope._envelope",
     "streamspec.envelope._catalog",
     "streamspec.reply._state_check",
-    "streamspec._ahead_code",
 ]
 SEED_000 = Path(__file__).resolve().parents[1] / "examples" / "seed000.agentscope.jsonl"
 
@@ -71,9 +70,9 @@ PUBLIC_PACKAGES = [streamspec, completion, envelope, pairing]
 class Probe:
     """What one probed command line printed, exited with and imported."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, prelude: str = "") -> None:
         result = subprocess.run(
-            [sys.executable, "-c", PROBE, *args],
+            [sys.executable, "-c", prelude + PROBE, *args],
             capture_output=True,
             timeout=120,
             check=False,
@@ -113,6 +112,21 @@ def test_reduce_does_not_import(reduce_probe: Probe, module: str) -> None:
     """``streamspec reduce`` of an AgentScope file does not import what only other commands use."""
     assert reduce_probe.loaded("streamspec.reply._reducer")
     assert not reduce_probe.loaded(module)
+
+
+#: Takes the module of functions compiled ahead as current, whether its byte code was written.
+AHEAD_CURRENT = "import streamspec._ahead as a\na.byte_code_current = lambda source: True\n"
+
+
+@pytest.mark.parametrize(("path", "reads"), [(None, False), (SEED_000, True)])
+def test_the_functions_compiled_ahead_are_read_only_once_one_is_made(
+    empty_file: Path, path: Path | None, reads: bool
+) -> None:
+    """An empty file makes no function, so their module is not read; seed 000's does."""
+    probe = Probe("reduce", str(path or empty_file), prelude=AHEAD_CURRENT)
+    assert probe.code == 0
+    assert probe.loaded("streamspec._ahead")
+    assert probe.loaded("streamspec._ahead_code") is reads
 
 
 @pytest.fixture(scope="module")

@@ -3201,13 +3201,11 @@ def fold_model_call_start(target, obj):
             (v4.__class__ is not c4_0)
         ):
             return False
-    event = new(View)
-    event.__dict__ = obj
-    reducer, event = target, event
+    reducer = target
     if reducer._finished or not reducer._index:
         return False
     message = reducer.message
-    if event.reply_id != message.reply_id:
+    if v3 != message.reply_id:
         return False
     state_0 = reducer._reply_state
     row_0 = rows_0.get(state_0)
@@ -3217,7 +3215,7 @@ def fold_model_call_start(target, obj):
     return True
 
 
-CODE["def fold_model_call_start(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['model_name']\n    except KeyError:\n        get = obj.get\n        given = 3\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('model_name', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        if (\n            (len(obj) != 6) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0)\n        ):\n            return False\n    event = new(View)\n    event.__dict__ = obj\n    reducer, event = target, event\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if event.reply_id != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    reducer._index += 1\n    return True\n"] = fold_model_call_start.__code__
+CODE["def fold_model_call_start(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['model_name']\n    except KeyError:\n        get = obj.get\n        given = 3\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('model_name', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        if (\n            (len(obj) != 6) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0)\n        ):\n            return False\n    reducer = target\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if v3 != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    reducer._index += 1\n    return True\n"] = fold_model_call_start.__code__
 
 
 def fold_model_call_end(target, obj):
@@ -3361,20 +3359,18 @@ def fold_text_block_start(target, obj):
             (v4.__class__ is not c4_0)
         ):
             return False
-    event = new(View)
-    event.__dict__ = obj
-    reducer, event = target, event
+    reducer = target
     if reducer._finished or not reducer._index:
         return False
     message = reducer.message
-    if event.reply_id != message.reply_id:
+    if v3 != message.reply_id:
         return False
     state_0 = reducer._reply_state
     row_0 = rows_0.get(state_0)
     if row_0 is None:
         return False
     instances_1 = message.index_text
-    key_1 = event.block_id
+    key_1 = v4
     entity = instances_1.get(key_1)
     state_1 = initial_1 if entity is None else entity.state
     row_1 = rows_1.get(state_1)
@@ -3399,7 +3395,7 @@ def fold_text_block_start(target, obj):
     return True
 
 
-CODE["def fold_text_block_start(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['block_id']\n    except KeyError:\n        get = obj.get\n        given = 3\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('block_id', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        if (\n            (len(obj) != 6) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0)\n        ):\n            return False\n    event = new(View)\n    event.__dict__ = obj\n    reducer, event = target, event\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if event.reply_id != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    instances_1 = message.index_text\n    key_1 = event.block_id\n    entity = instances_1.get(key_1)\n    state_1 = initial_1 if entity is None else entity.state\n    row_1 = rows_1.get(state_1)\n    if row_1 is None:\n        return False\n    reducer._index += 1\n    if row_1[1] is not None:\n        key = key_1\n        made = TextBlock('text', key, 'absent')\n        message.index_text[key] = made\n        message.content.append(made)\n    entity = instances_1[key_1]\n    target = row_1[0]\n    moved = entity.state != target\n    entity.state = target\n    if entity.__class__ is ToolCall:\n        entity.wire = CALL_WIRE[target] or entity.wire\n    if moved and entity.__class__ in JOINING and (\n        entity.parts or entity.batches is not None\n    ):\n        entity.joined()\n    return True\n"] = fold_text_block_start.__code__
+CODE["def fold_text_block_start(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['block_id']\n    except KeyError:\n        get = obj.get\n        given = 3\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('block_id', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        if (\n            (len(obj) != 6) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0)\n        ):\n            return False\n    reducer = target\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if v3 != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    instances_1 = message.index_text\n    key_1 = v4\n    entity = instances_1.get(key_1)\n    state_1 = initial_1 if entity is None else entity.state\n    row_1 = rows_1.get(state_1)\n    if row_1 is None:\n        return False\n    reducer._index += 1\n    if row_1[1] is not None:\n        key = key_1\n        made = TextBlock('text', key, 'absent')\n        message.index_text[key] = made\n        message.content.append(made)\n    entity = instances_1[key_1]\n    target = row_1[0]\n    moved = entity.state != target\n    entity.state = target\n    if entity.__class__ is ToolCall:\n        entity.wire = CALL_WIRE[target] or entity.wire\n    if moved and entity.__class__ in JOINING and (\n        entity.parts or entity.batches is not None\n    ):\n        entity.joined()\n    return True\n"] = fold_text_block_start.__code__
 
 
 def fold_text_block_end(target, obj):
@@ -3458,20 +3454,18 @@ def fold_text_block_end(target, obj):
             (v4.__class__ is not c4_0)
         ):
             return False
-    event = new(View)
-    event.__dict__ = obj
-    reducer, event = target, event
+    reducer = target
     if reducer._finished or not reducer._index:
         return False
     message = reducer.message
-    if event.reply_id != message.reply_id:
+    if v3 != message.reply_id:
         return False
     state_0 = reducer._reply_state
     row_0 = rows_0.get(state_0)
     if row_0 is None:
         return False
     instances_1 = message.index_text
-    key_1 = event.block_id
+    key_1 = v4
     entity = instances_1.get(key_1)
     state_1 = initial_1 if entity is None else entity.state
     row_1 = rows_1.get(state_1)
@@ -3480,7 +3474,7 @@ def fold_text_block_end(target, obj):
     reducer._index += 1
     if row_1[1] is not None:
         key = key_1
-        text = event.text
+        text = v5
         if text is not ABSENT and text is not None:
             message.index_text[key].replace(text)
     entity = instances_1[key_1]
@@ -3496,7 +3490,7 @@ def fold_text_block_end(target, obj):
     return True
 
 
-CODE["def fold_text_block_end(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['block_id']\n    except KeyError:\n        get = obj.get\n        given = 3\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('block_id', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        v5 = get('text', ABSENT)\n        k = v5.__class__\n        if k is c5_0 or k is c5_1:\n            given += 1\n        elif v5 is not ABSENT:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        given = 6\n        v5 = obj['text'] if 'text' in obj else ABSENT\n        k = v5.__class__\n        if k is c5_0 or k is c5_1:\n            given += 1\n        elif v5 is not ABSENT:\n            return False\n        if (\n            (given != len(obj)) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0)\n        ):\n            return False\n    event = new(View)\n    event.__dict__ = obj\n    reducer, event = target, event\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if event.reply_id != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    instances_1 = message.index_text\n    key_1 = event.block_id\n    entity = instances_1.get(key_1)\n    state_1 = initial_1 if entity is None else entity.state\n    row_1 = rows_1.get(state_1)\n    if row_1 is None:\n        return False\n    reducer._index += 1\n    if row_1[1] is not None:\n        key = key_1\n        text = event.text\n        if text is not ABSENT and text is not None:\n            message.index_text[key].replace(text)\n    entity = instances_1[key_1]\n    target = row_1[0]\n    moved = entity.state != target\n    entity.state = target\n    if entity.__class__ is ToolCall:\n        entity.wire = CALL_WIRE[target] or entity.wire\n    if moved and entity.__class__ in JOINING and (\n        entity.parts or entity.batches is not None\n    ):\n        entity.joined()\n    return True\n"] = fold_text_block_end.__code__
+CODE["def fold_text_block_end(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['block_id']\n    except KeyError:\n        get = obj.get\n        given = 3\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('block_id', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        v5 = get('text', ABSENT)\n        k = v5.__class__\n        if k is c5_0 or k is c5_1:\n            given += 1\n        elif v5 is not ABSENT:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        given = 6\n        v5 = obj['text'] if 'text' in obj else ABSENT\n        k = v5.__class__\n        if k is c5_0 or k is c5_1:\n            given += 1\n        elif v5 is not ABSENT:\n            return False\n        if (\n            (given != len(obj)) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0)\n        ):\n            return False\n    reducer = target\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if v3 != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    instances_1 = message.index_text\n    key_1 = v4\n    entity = instances_1.get(key_1)\n    state_1 = initial_1 if entity is None else entity.state\n    row_1 = rows_1.get(state_1)\n    if row_1 is None:\n        return False\n    reducer._index += 1\n    if row_1[1] is not None:\n        key = key_1\n        text = v5\n        if text is not ABSENT and text is not None:\n            message.index_text[key].replace(text)\n    entity = instances_1[key_1]\n    target = row_1[0]\n    moved = entity.state != target\n    entity.state = target\n    if entity.__class__ is ToolCall:\n        entity.wire = CALL_WIRE[target] or entity.wire\n    if moved and entity.__class__ in JOINING and (\n        entity.parts or entity.batches is not None\n    ):\n        entity.joined()\n    return True\n"] = fold_text_block_end.__code__
 
 
 def fold_data_block_start(target, obj):
@@ -3560,20 +3554,18 @@ def fold_data_block_start(target, obj):
             (v5.__class__ is not c5_0)
         ):
             return False
-    event = new(View)
-    event.__dict__ = obj
-    reducer, event = target, event
+    reducer = target
     if reducer._finished or not reducer._index:
         return False
     message = reducer.message
-    if event.reply_id != message.reply_id:
+    if v3 != message.reply_id:
         return False
     state_0 = reducer._reply_state
     row_0 = rows_0.get(state_0)
     if row_0 is None:
         return False
     instances_1 = message.index_data
-    key_1 = event.block_id
+    key_1 = v4
     entity = instances_1.get(key_1)
     state_1 = initial_1 if entity is None else entity.state
     row_1 = rows_1.get(state_1)
@@ -3582,7 +3574,7 @@ def fold_data_block_start(target, obj):
     reducer._index += 1
     if row_1[1] is not None:
         key = key_1
-        made = DataBlock(key, event.media_type, event.name, 'absent')
+        made = DataBlock(key, v5, v6, 'absent')
         message.index_data[key] = made
         message.content.append(made)
     entity = instances_1[key_1]
@@ -3598,7 +3590,7 @@ def fold_data_block_start(target, obj):
     return True
 
 
-CODE["def fold_data_block_start(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['block_id']\n        v5 = obj['media_type']\n    except KeyError:\n        get = obj.get\n        given = 4\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('block_id', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        v5 = get('media_type', ABSENT)\n        if v5.__class__ is not c5_0:\n            return False\n        v6 = get('name', ABSENT)\n        k = v6.__class__\n        if k is c6_0 or k is c6_1:\n            given += 1\n        elif v6 is not ABSENT:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        given = 7\n        v6 = obj['name'] if 'name' in obj else ABSENT\n        k = v6.__class__\n        if k is c6_0 or k is c6_1:\n            given += 1\n        elif v6 is not ABSENT:\n            return False\n        if (\n            (given != len(obj)) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0) or\n            (v5.__class__ is not c5_0)\n        ):\n            return False\n    event = new(View)\n    event.__dict__ = obj\n    reducer, event = target, event\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if event.reply_id != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    instances_1 = message.index_data\n    key_1 = event.block_id\n    entity = instances_1.get(key_1)\n    state_1 = initial_1 if entity is None else entity.state\n    row_1 = rows_1.get(state_1)\n    if row_1 is None:\n        return False\n    reducer._index += 1\n    if row_1[1] is not None:\n        key = key_1\n        made = DataBlock(key, event.media_type, event.name, 'absent')\n        message.index_data[key] = made\n        message.content.append(made)\n    entity = instances_1[key_1]\n    target = row_1[0]\n    moved = entity.state != target\n    entity.state = target\n    if entity.__class__ is ToolCall:\n        entity.wire = CALL_WIRE[target] or entity.wire\n    if moved and entity.__class__ in JOINING and (\n        entity.parts or entity.batches is not None\n    ):\n        entity.joined()\n    return True\n"] = fold_data_block_start.__code__
+CODE["def fold_data_block_start(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['block_id']\n        v5 = obj['media_type']\n    except KeyError:\n        get = obj.get\n        given = 4\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('block_id', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        v5 = get('media_type', ABSENT)\n        if v5.__class__ is not c5_0:\n            return False\n        v6 = get('name', ABSENT)\n        k = v6.__class__\n        if k is c6_0 or k is c6_1:\n            given += 1\n        elif v6 is not ABSENT:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        given = 7\n        v6 = obj['name'] if 'name' in obj else ABSENT\n        k = v6.__class__\n        if k is c6_0 or k is c6_1:\n            given += 1\n        elif v6 is not ABSENT:\n            return False\n        if (\n            (given != len(obj)) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0) or\n            (v5.__class__ is not c5_0)\n        ):\n            return False\n    reducer = target\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if v3 != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    instances_1 = message.index_data\n    key_1 = v4\n    entity = instances_1.get(key_1)\n    state_1 = initial_1 if entity is None else entity.state\n    row_1 = rows_1.get(state_1)\n    if row_1 is None:\n        return False\n    reducer._index += 1\n    if row_1[1] is not None:\n        key = key_1\n        made = DataBlock(key, v5, v6, 'absent')\n        message.index_data[key] = made\n        message.content.append(made)\n    entity = instances_1[key_1]\n    target = row_1[0]\n    moved = entity.state != target\n    entity.state = target\n    if entity.__class__ is ToolCall:\n        entity.wire = CALL_WIRE[target] or entity.wire\n    if moved and entity.__class__ in JOINING and (\n        entity.parts or entity.batches is not None\n    ):\n        entity.joined()\n    return True\n"] = fold_data_block_start.__code__
 
 
 def fold_data_block_end(target, obj):
@@ -3644,20 +3636,18 @@ def fold_data_block_end(target, obj):
             (v4.__class__ is not c4_0)
         ):
             return False
-    event = new(View)
-    event.__dict__ = obj
-    reducer, event = target, event
+    reducer = target
     if reducer._finished or not reducer._index:
         return False
     message = reducer.message
-    if event.reply_id != message.reply_id:
+    if v3 != message.reply_id:
         return False
     state_0 = reducer._reply_state
     row_0 = rows_0.get(state_0)
     if row_0 is None:
         return False
     instances_1 = message.index_data
-    key_1 = event.block_id
+    key_1 = v4
     entity = instances_1.get(key_1)
     state_1 = initial_1 if entity is None else entity.state
     row_1 = rows_1.get(state_1)
@@ -3677,7 +3667,7 @@ def fold_data_block_end(target, obj):
     return True
 
 
-CODE["def fold_data_block_end(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['block_id']\n    except KeyError:\n        get = obj.get\n        given = 3\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('block_id', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        if (\n            (len(obj) != 6) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0)\n        ):\n            return False\n    event = new(View)\n    event.__dict__ = obj\n    reducer, event = target, event\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if event.reply_id != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    instances_1 = message.index_data\n    key_1 = event.block_id\n    entity = instances_1.get(key_1)\n    state_1 = initial_1 if entity is None else entity.state\n    row_1 = rows_1.get(state_1)\n    if row_1 is None:\n        return False\n    reducer._index += 1\n    entity = instances_1[key_1]\n    target = row_1[0]\n    moved = entity.state != target\n    entity.state = target\n    if entity.__class__ is ToolCall:\n        entity.wire = CALL_WIRE[target] or entity.wire\n    if moved and entity.__class__ in JOINING and (\n        entity.parts or entity.batches is not None\n    ):\n        entity.joined()\n    return True\n"] = fold_data_block_end.__code__
+CODE["def fold_data_block_end(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['block_id']\n    except KeyError:\n        get = obj.get\n        given = 3\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('block_id', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        if (\n            (len(obj) != 6) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0)\n        ):\n            return False\n    reducer = target\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if v3 != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    instances_1 = message.index_data\n    key_1 = v4\n    entity = instances_1.get(key_1)\n    state_1 = initial_1 if entity is None else entity.state\n    row_1 = rows_1.get(state_1)\n    if row_1 is None:\n        return False\n    reducer._index += 1\n    entity = instances_1[key_1]\n    target = row_1[0]\n    moved = entity.state != target\n    entity.state = target\n    if entity.__class__ is ToolCall:\n        entity.wire = CALL_WIRE[target] or entity.wire\n    if moved and entity.__class__ in JOINING and (\n        entity.parts or entity.batches is not None\n    ):\n        entity.joined()\n    return True\n"] = fold_data_block_end.__code__
 
 
 def fold_thinking_block_start(target, obj):
@@ -3723,20 +3713,18 @@ def fold_thinking_block_start(target, obj):
             (v4.__class__ is not c4_0)
         ):
             return False
-    event = new(View)
-    event.__dict__ = obj
-    reducer, event = target, event
+    reducer = target
     if reducer._finished or not reducer._index:
         return False
     message = reducer.message
-    if event.reply_id != message.reply_id:
+    if v3 != message.reply_id:
         return False
     state_0 = reducer._reply_state
     row_0 = rows_0.get(state_0)
     if row_0 is None:
         return False
     instances_1 = message.index_thinking
-    key_1 = event.block_id
+    key_1 = v4
     entity = instances_1.get(key_1)
     state_1 = initial_1 if entity is None else entity.state
     row_1 = rows_1.get(state_1)
@@ -3761,7 +3749,7 @@ def fold_thinking_block_start(target, obj):
     return True
 
 
-CODE["def fold_thinking_block_start(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['block_id']\n    except KeyError:\n        get = obj.get\n        given = 3\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('block_id', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        if (\n            (len(obj) != 6) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0)\n        ):\n            return False\n    event = new(View)\n    event.__dict__ = obj\n    reducer, event = target, event\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if event.reply_id != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    instances_1 = message.index_thinking\n    key_1 = event.block_id\n    entity = instances_1.get(key_1)\n    state_1 = initial_1 if entity is None else entity.state\n    row_1 = rows_1.get(state_1)\n    if row_1 is None:\n        return False\n    reducer._index += 1\n    if row_1[1] is not None:\n        key = key_1\n        made = TextBlock('thinking', key, 'absent')\n        message.index_thinking[key] = made\n        message.content.append(made)\n    entity = instances_1[key_1]\n    target = row_1[0]\n    moved = entity.state != target\n    entity.state = target\n    if entity.__class__ is ToolCall:\n        entity.wire = CALL_WIRE[target] or entity.wire\n    if moved and entity.__class__ in JOINING and (\n        entity.parts or entity.batches is not None\n    ):\n        entity.joined()\n    return True\n"] = fold_thinking_block_start.__code__
+CODE["def fold_thinking_block_start(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['block_id']\n    except KeyError:\n        get = obj.get\n        given = 3\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('block_id', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        if (\n            (len(obj) != 6) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0)\n        ):\n            return False\n    reducer = target\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if v3 != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    instances_1 = message.index_thinking\n    key_1 = v4\n    entity = instances_1.get(key_1)\n    state_1 = initial_1 if entity is None else entity.state\n    row_1 = rows_1.get(state_1)\n    if row_1 is None:\n        return False\n    reducer._index += 1\n    if row_1[1] is not None:\n        key = key_1\n        made = TextBlock('thinking', key, 'absent')\n        message.index_thinking[key] = made\n        message.content.append(made)\n    entity = instances_1[key_1]\n    target = row_1[0]\n    moved = entity.state != target\n    entity.state = target\n    if entity.__class__ is ToolCall:\n        entity.wire = CALL_WIRE[target] or entity.wire\n    if moved and entity.__class__ in JOINING and (\n        entity.parts or entity.batches is not None\n    ):\n        entity.joined()\n    return True\n"] = fold_thinking_block_start.__code__
 
 
 def fold_thinking_block_end(target, obj):
@@ -3807,20 +3795,18 @@ def fold_thinking_block_end(target, obj):
             (v4.__class__ is not c4_0)
         ):
             return False
-    event = new(View)
-    event.__dict__ = obj
-    reducer, event = target, event
+    reducer = target
     if reducer._finished or not reducer._index:
         return False
     message = reducer.message
-    if event.reply_id != message.reply_id:
+    if v3 != message.reply_id:
         return False
     state_0 = reducer._reply_state
     row_0 = rows_0.get(state_0)
     if row_0 is None:
         return False
     instances_1 = message.index_thinking
-    key_1 = event.block_id
+    key_1 = v4
     entity = instances_1.get(key_1)
     state_1 = initial_1 if entity is None else entity.state
     row_1 = rows_1.get(state_1)
@@ -3840,7 +3826,7 @@ def fold_thinking_block_end(target, obj):
     return True
 
 
-CODE["def fold_thinking_block_end(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['block_id']\n    except KeyError:\n        get = obj.get\n        given = 3\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('block_id', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        if (\n            (len(obj) != 6) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0)\n        ):\n            return False\n    event = new(View)\n    event.__dict__ = obj\n    reducer, event = target, event\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if event.reply_id != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    instances_1 = message.index_thinking\n    key_1 = event.block_id\n    entity = instances_1.get(key_1)\n    state_1 = initial_1 if entity is None else entity.state\n    row_1 = rows_1.get(state_1)\n    if row_1 is None:\n        return False\n    reducer._index += 1\n    entity = instances_1[key_1]\n    target = row_1[0]\n    moved = entity.state != target\n    entity.state = target\n    if entity.__class__ is ToolCall:\n        entity.wire = CALL_WIRE[target] or entity.wire\n    if moved and entity.__class__ in JOINING and (\n        entity.parts or entity.batches is not None\n    ):\n        entity.joined()\n    return True\n"] = fold_thinking_block_end.__code__
+CODE["def fold_thinking_block_end(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['block_id']\n    except KeyError:\n        get = obj.get\n        given = 3\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('block_id', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        if (\n            (len(obj) != 6) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0)\n        ):\n            return False\n    reducer = target\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if v3 != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    instances_1 = message.index_thinking\n    key_1 = v4\n    entity = instances_1.get(key_1)\n    state_1 = initial_1 if entity is None else entity.state\n    row_1 = rows_1.get(state_1)\n    if row_1 is None:\n        return False\n    reducer._index += 1\n    entity = instances_1[key_1]\n    target = row_1[0]\n    moved = entity.state != target\n    entity.state = target\n    if entity.__class__ is ToolCall:\n        entity.wire = CALL_WIRE[target] or entity.wire\n    if moved and entity.__class__ in JOINING and (\n        entity.parts or entity.batches is not None\n    ):\n        entity.joined()\n    return True\n"] = fold_thinking_block_end.__code__
 
 
 def fold_hint_block(target, obj):
@@ -3993,20 +3979,18 @@ def fold_tool_call_start(target, obj):
             (v5.__class__ is not c5_0)
         ):
             return False
-    event = new(View)
-    event.__dict__ = obj
-    reducer, event = target, event
+    reducer = target
     if reducer._finished or not reducer._index:
         return False
     message = reducer.message
-    if event.reply_id != message.reply_id:
+    if v3 != message.reply_id:
         return False
     state_0 = reducer._reply_state
     row_0 = rows_0.get(state_0)
     if row_0 is None:
         return False
     instances_1 = message.index_tool_call
-    key_1 = event.tool_call_id
+    key_1 = v4
     entity = instances_1.get(key_1)
     state_1 = initial_1 if entity is None else entity.state
     row_1 = rows_1.get(state_1)
@@ -4015,7 +3999,7 @@ def fold_tool_call_start(target, obj):
     reducer._index += 1
     if row_1[1] is not None:
         key = key_1
-        made = ToolCall(key, event.tool_call_name, 'absent', 'pending')
+        made = ToolCall(key, v5, 'absent', 'pending')
         message.index_tool_call[key] = made
         message.content.append(made)
     entity = instances_1[key_1]
@@ -4031,7 +4015,7 @@ def fold_tool_call_start(target, obj):
     return True
 
 
-CODE["def fold_tool_call_start(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['tool_call_id']\n        v5 = obj['tool_call_name']\n    except KeyError:\n        get = obj.get\n        given = 4\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('tool_call_id', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        v5 = get('tool_call_name', ABSENT)\n        if v5.__class__ is not c5_0:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        if (\n            (len(obj) != 7) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0) or\n            (v5.__class__ is not c5_0)\n        ):\n            return False\n    event = new(View)\n    event.__dict__ = obj\n    reducer, event = target, event\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if event.reply_id != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    instances_1 = message.index_tool_call\n    key_1 = event.tool_call_id\n    entity = instances_1.get(key_1)\n    state_1 = initial_1 if entity is None else entity.state\n    row_1 = rows_1.get(state_1)\n    if row_1 is None:\n        return False\n    reducer._index += 1\n    if row_1[1] is not None:\n        key = key_1\n        made = ToolCall(key, event.tool_call_name, 'absent', 'pending')\n        message.index_tool_call[key] = made\n        message.content.append(made)\n    entity = instances_1[key_1]\n    target = row_1[0]\n    moved = entity.state != target\n    entity.state = target\n    if entity.__class__ is ToolCall:\n        entity.wire = CALL_WIRE[target] or entity.wire\n    if moved and entity.__class__ in JOINING and (\n        entity.parts or entity.batches is not None\n    ):\n        entity.joined()\n    return True\n"] = fold_tool_call_start.__code__
+CODE["def fold_tool_call_start(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['tool_call_id']\n        v5 = obj['tool_call_name']\n    except KeyError:\n        get = obj.get\n        given = 4\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('tool_call_id', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        v5 = get('tool_call_name', ABSENT)\n        if v5.__class__ is not c5_0:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        if (\n            (len(obj) != 7) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0) or\n            (v5.__class__ is not c5_0)\n        ):\n            return False\n    reducer = target\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if v3 != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    instances_1 = message.index_tool_call\n    key_1 = v4\n    entity = instances_1.get(key_1)\n    state_1 = initial_1 if entity is None else entity.state\n    row_1 = rows_1.get(state_1)\n    if row_1 is None:\n        return False\n    reducer._index += 1\n    if row_1[1] is not None:\n        key = key_1\n        made = ToolCall(key, v5, 'absent', 'pending')\n        message.index_tool_call[key] = made\n        message.content.append(made)\n    entity = instances_1[key_1]\n    target = row_1[0]\n    moved = entity.state != target\n    entity.state = target\n    if entity.__class__ is ToolCall:\n        entity.wire = CALL_WIRE[target] or entity.wire\n    if moved and entity.__class__ in JOINING and (\n        entity.parts or entity.batches is not None\n    ):\n        entity.joined()\n    return True\n"] = fold_tool_call_start.__code__
 
 
 def fold_tool_call_end(target, obj):
@@ -4077,20 +4061,18 @@ def fold_tool_call_end(target, obj):
             (v4.__class__ is not c4_0)
         ):
             return False
-    event = new(View)
-    event.__dict__ = obj
-    reducer, event = target, event
+    reducer = target
     if reducer._finished or not reducer._index:
         return False
     message = reducer.message
-    if event.reply_id != message.reply_id:
+    if v3 != message.reply_id:
         return False
     state_0 = reducer._reply_state
     row_0 = rows_0.get(state_0)
     if row_0 is None:
         return False
     instances_1 = message.index_tool_call
-    key_1 = event.tool_call_id
+    key_1 = v4
     entity = instances_1.get(key_1)
     state_1 = initial_1 if entity is None else entity.state
     row_1 = rows_1.get(state_1)
@@ -4110,7 +4092,7 @@ def fold_tool_call_end(target, obj):
     return True
 
 
-CODE["def fold_tool_call_end(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['tool_call_id']\n    except KeyError:\n        get = obj.get\n        given = 3\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('tool_call_id', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        if (\n            (len(obj) != 6) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0)\n        ):\n            return False\n    event = new(View)\n    event.__dict__ = obj\n    reducer, event = target, event\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if event.reply_id != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    instances_1 = message.index_tool_call\n    key_1 = event.tool_call_id\n    entity = instances_1.get(key_1)\n    state_1 = initial_1 if entity is None else entity.state\n    row_1 = rows_1.get(state_1)\n    if row_1 is None:\n        return False\n    reducer._index += 1\n    entity = instances_1[key_1]\n    target = row_1[0]\n    moved = entity.state != target\n    entity.state = target\n    if entity.__class__ is ToolCall:\n        entity.wire = CALL_WIRE[target] or entity.wire\n    if moved and entity.__class__ in JOINING and (\n        entity.parts or entity.batches is not None\n    ):\n        entity.joined()\n    return True\n"] = fold_tool_call_end.__code__
+CODE["def fold_tool_call_end(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['tool_call_id']\n    except KeyError:\n        get = obj.get\n        given = 3\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('tool_call_id', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        if (\n            (len(obj) != 6) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0)\n        ):\n            return False\n    reducer = target\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if v3 != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    instances_1 = message.index_tool_call\n    key_1 = v4\n    entity = instances_1.get(key_1)\n    state_1 = initial_1 if entity is None else entity.state\n    row_1 = rows_1.get(state_1)\n    if row_1 is None:\n        return False\n    reducer._index += 1\n    entity = instances_1[key_1]\n    target = row_1[0]\n    moved = entity.state != target\n    entity.state = target\n    if entity.__class__ is ToolCall:\n        entity.wire = CALL_WIRE[target] or entity.wire\n    if moved and entity.__class__ in JOINING and (\n        entity.parts or entity.batches is not None\n    ):\n        entity.joined()\n    return True\n"] = fold_tool_call_end.__code__
 
 
 def fold_tool_result_start(target, obj):
@@ -4161,27 +4143,25 @@ def fold_tool_result_start(target, obj):
             (v5.__class__ is not c5_0)
         ):
             return False
-    event = new(View)
-    event.__dict__ = obj
-    reducer, event = target, event
+    reducer = target
     if reducer._finished or not reducer._index:
         return False
     message = reducer.message
-    if event.reply_id != message.reply_id:
+    if v3 != message.reply_id:
         return False
     state_0 = reducer._reply_state
     row_0 = rows_0.get(state_0)
     if row_0 is None:
         return False
     instances_1 = message.index_tool_call
-    key_1 = event.tool_call_id
+    key_1 = v4
     entity = instances_1.get(key_1)
     state_1 = initial_1 if entity is None else entity.state
     row_1 = rows_1.get(state_1)
     if row_1 is None:
         return False
     instances_2 = message.index_tool_result
-    key_2 = event.tool_call_id
+    key_2 = v4
     entity = instances_2.get(key_2)
     state_2 = initial_2 if entity is None else entity.state
     row_2 = rows_2.get(state_2)
@@ -4200,7 +4180,7 @@ def fold_tool_result_start(target, obj):
         entity.joined()
     if row_2[1] is not None:
         key = key_2
-        made = ToolResult(key, event.tool_call_name, 'absent')
+        made = ToolResult(key, v5, 'absent')
         message.index_tool_result[key] = made
         message.content.append(made)
     entity = instances_2[key_2]
@@ -4216,7 +4196,7 @@ def fold_tool_result_start(target, obj):
     return True
 
 
-CODE["def fold_tool_result_start(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['tool_call_id']\n        v5 = obj['tool_call_name']\n    except KeyError:\n        get = obj.get\n        given = 4\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('tool_call_id', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        v5 = get('tool_call_name', ABSENT)\n        if v5.__class__ is not c5_0:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        if (\n            (len(obj) != 7) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0) or\n            (v5.__class__ is not c5_0)\n        ):\n            return False\n    event = new(View)\n    event.__dict__ = obj\n    reducer, event = target, event\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if event.reply_id != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    instances_1 = message.index_tool_call\n    key_1 = event.tool_call_id\n    entity = instances_1.get(key_1)\n    state_1 = initial_1 if entity is None else entity.state\n    row_1 = rows_1.get(state_1)\n    if row_1 is None:\n        return False\n    instances_2 = message.index_tool_result\n    key_2 = event.tool_call_id\n    entity = instances_2.get(key_2)\n    state_2 = initial_2 if entity is None else entity.state\n    row_2 = rows_2.get(state_2)\n    if row_2 is None:\n        return False\n    reducer._index += 1\n    entity = instances_1[key_1]\n    target = row_1[0]\n    moved = entity.state != target\n    entity.state = target\n    if entity.__class__ is ToolCall:\n        entity.wire = CALL_WIRE[target] or entity.wire\n    if moved and entity.__class__ in JOINING and (\n        entity.parts or entity.batches is not None\n    ):\n        entity.joined()\n    if row_2[1] is not None:\n        key = key_2\n        made = ToolResult(key, event.tool_call_name, 'absent')\n        message.index_tool_result[key] = made\n        message.content.append(made)\n    entity = instances_2[key_2]\n    target = row_2[0]\n    moved = entity.state != target\n    entity.state = target\n    if entity.__class__ is ToolCall:\n        entity.wire = CALL_WIRE[target] or entity.wire\n    if moved and entity.__class__ in JOINING and (\n        entity.parts or entity.batches is not None\n    ):\n        entity.joined()\n    return True\n"] = fold_tool_result_start.__code__
+CODE["def fold_tool_result_start(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['tool_call_id']\n        v5 = obj['tool_call_name']\n    except KeyError:\n        get = obj.get\n        given = 4\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('tool_call_id', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        v5 = get('tool_call_name', ABSENT)\n        if v5.__class__ is not c5_0:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        if (\n            (len(obj) != 7) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0) or\n            (v5.__class__ is not c5_0)\n        ):\n            return False\n    reducer = target\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if v3 != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    instances_1 = message.index_tool_call\n    key_1 = v4\n    entity = instances_1.get(key_1)\n    state_1 = initial_1 if entity is None else entity.state\n    row_1 = rows_1.get(state_1)\n    if row_1 is None:\n        return False\n    instances_2 = message.index_tool_result\n    key_2 = v4\n    entity = instances_2.get(key_2)\n    state_2 = initial_2 if entity is None else entity.state\n    row_2 = rows_2.get(state_2)\n    if row_2 is None:\n        return False\n    reducer._index += 1\n    entity = instances_1[key_1]\n    target = row_1[0]\n    moved = entity.state != target\n    entity.state = target\n    if entity.__class__ is ToolCall:\n        entity.wire = CALL_WIRE[target] or entity.wire\n    if moved and entity.__class__ in JOINING and (\n        entity.parts or entity.batches is not None\n    ):\n        entity.joined()\n    if row_2[1] is not None:\n        key = key_2\n        made = ToolResult(key, v5, 'absent')\n        message.index_tool_result[key] = made\n        message.content.append(made)\n    entity = instances_2[key_2]\n    target = row_2[0]\n    moved = entity.state != target\n    entity.state = target\n    if entity.__class__ is ToolCall:\n        entity.wire = CALL_WIRE[target] or entity.wire\n    if moved and entity.__class__ in JOINING and (\n        entity.parts or entity.batches is not None\n    ):\n        entity.joined()\n    return True\n"] = fold_tool_result_start.__code__
 
 
 def fold_tool_result_data_delta(target, obj):
@@ -4304,20 +4284,18 @@ def fold_tool_result_data_delta(target, obj):
             return False
     if not ((v7 is ABSENT or v7 is None) is not (v8 is ABSENT or v8 is None)):
         return False
-    event = new(View)
-    event.__dict__ = obj
-    reducer, event = target, event
+    reducer = target
     if reducer._finished or not reducer._index:
         return False
     message = reducer.message
-    if event.reply_id != message.reply_id:
+    if v3 != message.reply_id:
         return False
     state_0 = reducer._reply_state
     row_0 = rows_0.get(state_0)
     if row_0 is None:
         return False
     instances_1 = message.index_tool_result
-    key_1 = event.tool_call_id
+    key_1 = v4
     entity = instances_1.get(key_1)
     state_1 = initial_1 if entity is None else entity.state
     row_1 = rows_1.get(state_1)
@@ -4337,7 +4315,7 @@ def fold_tool_result_data_delta(target, obj):
     return True
 
 
-CODE["def fold_tool_result_data_delta(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['tool_call_id']\n        v6 = obj['media_type']\n    except KeyError:\n        get = obj.get\n        given = 4\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('tool_call_id', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        v5 = get('block_id', ABSENT)\n        if v5.__class__ is c5_0:\n            given += 1\n        elif v5 is not ABSENT:\n            return False\n        v6 = get('media_type', ABSENT)\n        if v6.__class__ is not c6_0:\n            return False\n        v7 = get('data', ABSENT)\n        k = v7.__class__\n        if k is c7_0 or k is c7_1:\n            given += 1\n        elif v7 is not ABSENT:\n            return False\n        v8 = get('url', ABSENT)\n        k = v8.__class__\n        if k is c8_0 or k is c8_1:\n            given += 1\n        elif v8 is not ABSENT:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        given = 7\n        v5 = obj['block_id'] if 'block_id' in obj else ABSENT\n        if v5.__class__ is c5_0:\n            given += 1\n        elif v5 is not ABSENT:\n            return False\n        v7 = obj['data'] if 'data' in obj else ABSENT\n        k = v7.__class__\n        if k is c7_0 or k is c7_1:\n            given += 1\n        elif v7 is not ABSENT:\n            return False\n        v8 = obj['url'] if 'url' in obj else ABSENT\n        k = v8.__class__\n        if k is c8_0 or k is c8_1:\n            given += 1\n        elif v8 is not ABSENT:\n            return False\n        if (\n            (given != len(obj)) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0) or\n            (v6.__class__ is not c6_0)\n        ):\n            return False\n    if not ((v7 is ABSENT or v7 is None) is not (v8 is ABSENT or v8 is None)):\n        return False\n    event = new(View)\n    event.__dict__ = obj\n    reducer, event = target, event\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if event.reply_id != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    instances_1 = message.index_tool_result\n    key_1 = event.tool_call_id\n    entity = instances_1.get(key_1)\n    state_1 = initial_1 if entity is None else entity.state\n    row_1 = rows_1.get(state_1)\n    if row_1 is None:\n        return False\n    reducer._index += 1\n    entity = instances_1[key_1]\n    target = row_1[0]\n    moved = entity.state != target\n    entity.state = target\n    if entity.__class__ is ToolCall:\n        entity.wire = CALL_WIRE[target] or entity.wire\n    if moved and entity.__class__ in JOINING and (\n        entity.parts or entity.batches is not None\n    ):\n        entity.joined()\n    return True\n"] = fold_tool_result_data_delta.__code__
+CODE["def fold_tool_result_data_delta(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['tool_call_id']\n        v6 = obj['media_type']\n    except KeyError:\n        get = obj.get\n        given = 4\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('tool_call_id', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        v5 = get('block_id', ABSENT)\n        if v5.__class__ is c5_0:\n            given += 1\n        elif v5 is not ABSENT:\n            return False\n        v6 = get('media_type', ABSENT)\n        if v6.__class__ is not c6_0:\n            return False\n        v7 = get('data', ABSENT)\n        k = v7.__class__\n        if k is c7_0 or k is c7_1:\n            given += 1\n        elif v7 is not ABSENT:\n            return False\n        v8 = get('url', ABSENT)\n        k = v8.__class__\n        if k is c8_0 or k is c8_1:\n            given += 1\n        elif v8 is not ABSENT:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        given = 7\n        v5 = obj['block_id'] if 'block_id' in obj else ABSENT\n        if v5.__class__ is c5_0:\n            given += 1\n        elif v5 is not ABSENT:\n            return False\n        v7 = obj['data'] if 'data' in obj else ABSENT\n        k = v7.__class__\n        if k is c7_0 or k is c7_1:\n            given += 1\n        elif v7 is not ABSENT:\n            return False\n        v8 = obj['url'] if 'url' in obj else ABSENT\n        k = v8.__class__\n        if k is c8_0 or k is c8_1:\n            given += 1\n        elif v8 is not ABSENT:\n            return False\n        if (\n            (given != len(obj)) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0) or\n            (v6.__class__ is not c6_0)\n        ):\n            return False\n    if not ((v7 is ABSENT or v7 is None) is not (v8 is ABSENT or v8 is None)):\n        return False\n    reducer = target\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if v3 != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    instances_1 = message.index_tool_result\n    key_1 = v4\n    entity = instances_1.get(key_1)\n    state_1 = initial_1 if entity is None else entity.state\n    row_1 = rows_1.get(state_1)\n    if row_1 is None:\n        return False\n    reducer._index += 1\n    entity = instances_1[key_1]\n    target = row_1[0]\n    moved = entity.state != target\n    entity.state = target\n    if entity.__class__ is ToolCall:\n        entity.wire = CALL_WIRE[target] or entity.wire\n    if moved and entity.__class__ in JOINING and (\n        entity.parts or entity.batches is not None\n    ):\n        entity.joined()\n    return True\n"] = fold_tool_result_data_delta.__code__
 
 
 def fold_tool_result_end(target, obj):
@@ -4503,13 +4481,11 @@ def fold_exceed_max_iters(target, obj):
             (v4.__class__ is not c4_0)
         ):
             return False
-    event = new(View)
-    event.__dict__ = obj
-    reducer, event = target, event
+    reducer = target
     if reducer._finished or not reducer._index:
         return False
     message = reducer.message
-    if event.reply_id != message.reply_id:
+    if v3 != message.reply_id:
         return False
     state_0 = reducer._reply_state
     row_0 = rows_0.get(state_0)
@@ -4519,7 +4495,7 @@ def fold_exceed_max_iters(target, obj):
     return True
 
 
-CODE["def fold_exceed_max_iters(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['name']\n    except KeyError:\n        get = obj.get\n        given = 3\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('name', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        if (\n            (len(obj) != 6) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0)\n        ):\n            return False\n    event = new(View)\n    event.__dict__ = obj\n    reducer, event = target, event\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if event.reply_id != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    reducer._index += 1\n    return True\n"] = fold_exceed_max_iters.__code__
+CODE["def fold_exceed_max_iters(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n        v4 = obj['name']\n    except KeyError:\n        get = obj.get\n        given = 3\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('name', ABSENT)\n        if v4.__class__ is not c4_0:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        if (\n            (len(obj) != 6) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0) or\n            (v4.__class__ is not c4_0)\n        ):\n            return False\n    reducer = target\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if v3 != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    reducer._index += 1\n    return True\n"] = fold_exceed_max_iters.__code__
 
 
 def fold_user_interrupt(target, obj):
@@ -4560,13 +4536,11 @@ def fold_user_interrupt(target, obj):
             (v3.__class__ is not c3_0)
         ):
             return False
-    event = new(View)
-    event.__dict__ = obj
-    reducer, event = target, event
+    reducer = target
     if reducer._finished or not reducer._index:
         return False
     message = reducer.message
-    if event.reply_id != message.reply_id:
+    if v3 != message.reply_id:
         return False
     state_0 = reducer._reply_state
     row_0 = rows_0.get(state_0)
@@ -4576,7 +4550,7 @@ def fold_user_interrupt(target, obj):
     return True
 
 
-CODE["def fold_user_interrupt(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n    except KeyError:\n        get = obj.get\n        given = 2\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        if (\n            (len(obj) != 5) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0)\n        ):\n            return False\n    event = new(View)\n    event.__dict__ = obj\n    reducer, event = target, event\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if event.reply_id != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    reducer._index += 1\n    return True\n"] = fold_user_interrupt.__code__
+CODE["def fold_user_interrupt(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['reply_id']\n    except KeyError:\n        get = obj.get\n        given = 2\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('reply_id', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        if (\n            (len(obj) != 5) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0)\n        ):\n            return False\n    reducer = target\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    if v3 != message.reply_id:\n        return False\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    reducer._index += 1\n    return True\n"] = fold_user_interrupt.__code__
 
 
 def fold_custom(target, obj):
@@ -4628,9 +4602,7 @@ def fold_custom(target, obj):
             (v3.__class__ is not c3_0)
         ):
             return False
-    event = new(View)
-    event.__dict__ = obj
-    reducer, event = target, event
+    reducer = target
     if reducer._finished or not reducer._index:
         return False
     message = reducer.message
@@ -4642,7 +4614,7 @@ def fold_custom(target, obj):
     return True
 
 
-CODE["def fold_custom(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['name']\n    except KeyError:\n        get = obj.get\n        given = 2\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('name', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('value', ABSENT)\n        if v4.__class__ is c4_0:\n            given += 1\n        elif v4 is not ABSENT:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        given = 5\n        v4 = obj['value'] if 'value' in obj else ABSENT\n        if v4.__class__ is c4_0:\n            given += 1\n        elif v4 is not ABSENT:\n            return False\n        if (\n            (given != len(obj)) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0)\n        ):\n            return False\n    event = new(View)\n    event.__dict__ = obj\n    reducer, event = target, event\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    reducer._index += 1\n    return True\n"] = fold_custom.__code__
+CODE["def fold_custom(target, obj):\n    try:\n        v0 = obj['id']\n        v1 = obj['created_at']\n        v2 = obj['metadata']\n        v3 = obj['name']\n    except KeyError:\n        get = obj.get\n        given = 2\n        v0 = get('id', ABSENT)\n        if v0.__class__ is c0_0:\n            given += 1\n        elif v0 is not ABSENT:\n            return False\n        v1 = get('created_at', ABSENT)\n        if v1.__class__ is c1_0:\n            given += 1\n        elif v1 is not ABSENT:\n            return False\n        v2 = get('metadata', ABSENT)\n        if v2.__class__ is c2_0:\n            given += 1\n        elif v2 is not ABSENT:\n            return False\n        v3 = get('name', ABSENT)\n        if v3.__class__ is not c3_0:\n            return False\n        v4 = get('value', ABSENT)\n        if v4.__class__ is c4_0:\n            given += 1\n        elif v4 is not ABSENT:\n            return False\n        if given != len(obj):\n            return False\n    else:\n        given = 5\n        v4 = obj['value'] if 'value' in obj else ABSENT\n        if v4.__class__ is c4_0:\n            given += 1\n        elif v4 is not ABSENT:\n            return False\n        if (\n            (given != len(obj)) or\n            (v0.__class__ is not c0_0) or\n            (v1.__class__ is not c1_0) or\n            (v2.__class__ is not c2_0) or\n            (v3.__class__ is not c3_0)\n        ):\n            return False\n    reducer = target\n    if reducer._finished or not reducer._index:\n        return False\n    message = reducer.message\n    state_0 = reducer._reply_state\n    row_0 = rows_0.get(state_0)\n    if row_0 is None:\n        return False\n    reducer._index += 1\n    return True\n"] = fold_custom.__code__
 
 
 def run_text_block_delta(target, objects, at):

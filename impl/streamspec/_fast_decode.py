@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import builtins
 import functools
+import re
 import types
 from collections.abc import Callable, Mapping
 from typing import Any, Final
@@ -435,6 +436,36 @@ def view_class(cls: type[Event]) -> type:
     return type(f"{cls.__name__}View", (), {**defaults, "KIND": cls.KIND, "TYPE": cls.TYPE})
 
 
+def fields_read(lines: list[str], event: str, values: Mapping[str, str]) -> list[str] | None:
+    """``lines`` with each read ``<event>.<field>`` of a field of ``values`` replaced by the
+    name ``values`` gives it, or ``None`` when the lines use ``event`` any other way (pass
+    it on, read another attribute, set one) or spell it inside a string.
+    """
+    found = re.compile(
+        rf"{_STRING}|(?<![\w.]){re.escape(event)}\b(?:\.(?P<field>\w+)\b(?!{_STORE}))?"
+    )
+    out: list[str] = []
+    for line in lines:
+        parts: list[str] = []
+        at = 0
+        for match in found.finditer(line):
+            string, field = match.group("string", "field")
+            if string is not None and re.search(rf"\b{re.escape(event)}\b", string) is None:
+                continue
+            if field not in values:  # used alone, another attribute, or spelled in a string
+                return None
+            parts += [line[at : match.start()], values[field]]
+            at = match.end()
+        out.append("".join([*parts, line[at:]]))
+    return out
+
+
+#: A string literal on one line, quoted either way.
+_STRING: Final = r"""(?P<string>'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
+#: What follows a name that is set rather than read: ``=`` (not ``==``) or an augmented ``=``.
+_STORE: Final = r"\s*(?:[-+*/%@&|^]|//|\*\*|<<|>>)?=(?!=)"
+
+
 def compile_event_object_fold(cls: type[Event], inline: Inline) -> ObjectFold:
     """Generate an object fold that makes what stands for ``cls``'s event (the object
     keeping its ``type``), then runs ``inline``'s lines with its names bound to the target
@@ -443,28 +474,32 @@ def compile_event_object_fold(cls: type[Event], inline: Inline) -> ObjectFold:
     The event is a view of the object (:func:`view_class`): the lines read the
     same values, and no slot is set one by one. A field with a converter must
     then hold what its converter leaves as it is (a JSON value does); anything
-    else is refused.
+    else is refused. Lines that only read the event's wire fields read the
+    values the checks took instead (:func:`fields_read`), and no view is made.
     """
     arguments, body, names = inline
     if len(arguments) != 2:
         raise TypeError(f"{cls.__name__}: inline names the target and the event")
-    namespace: dict[str, Any] = {"ABSENT": ABSENT, "new": object.__new__, "View": view_class(cls)}
+    namespace: dict[str, Any] = {"ABSENT": ABSENT}
     reading, checking = _checks(cls, namespace, 1, "None")
+    wire = _wire_fields(cls)
     converted = [
         line
-        for index, field in enumerate(_wire_fields(cls))
+        for index, field in enumerate(wire)
         if field.converter is not None
         for line in (f"if v{index} is not obj.get({field.name!r}, ABSENT):", "    refuse")
     ]
-    lines = [
-        *reading,
-        *converted,
-        *checking,
-        "event = new(View)",
-        "event.__dict__ = obj",
-        f"{', '.join(arguments)} = target, event",
-        *body,
-    ]
+    read = fields_read(body, arguments[1], {f.name: f"v{i}" for i, f in enumerate(wire)})
+    if read is None:
+        namespace.update(new=object.__new__, View=view_class(cls))
+        bound = [
+            "event = new(View)",
+            "event.__dict__ = obj",
+            f"{', '.join(arguments)} = target, event",
+        ]
+    else:
+        bound, body = [f"{arguments[0]} = target"], read
+    lines = [*reading, *converted, *checking, *bound, *body]
     _merge(cls, namespace, names)
     source = _function(f"fold_{cls.KIND}", "target, obj", lines, "return False")
     fold: ObjectFold = compile_source(source, f"fold_{cls.KIND}", namespace)
