@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from streamspec import Reducer
 from streamspec._events import DataBlockDeltaEvent, DataBlockStartEvent
-from streamspec.reply._content import decode_base64
+from streamspec.reply._content import _Bytes, decode_base64
 
 #: The grammar as spec/README.md writes it: whole groups, then at most one padded group
 #: whose bits past the last byte are zero.
@@ -92,3 +92,23 @@ def test_a_chunk_after_a_dump_is_in_the_next_dump(fast: bool) -> None:
         assert reducer.to_dict()["content"][0]["source"]["data"] == dumps[-1]
     assert dumps == ["YWJj", "YWJjZGU=", "YWJjZGU="]
     assert reducer.export_state()["message"]["content"][0]["chunks"] == 3
+
+
+@pytest.mark.parametrize(
+    ("chunks", "taken"),
+    [
+        (["QUJD", "REVG", "R0hJ"], 3),
+        (["QUJD", "RE!G", "R0hJ"], 1),
+        (["QU J", "REVG"], 0),
+        ([], 0),
+        (["QQ==", "QUJD"], 2),  # each decodes, their join does not: taken one by one
+    ],
+)
+def test_chunks_appended_together_are_taken_up_to_the_first_that_does_not_decode(
+    chunks: list[str], taken: int
+) -> None:
+    data = _Bytes(b"x", 1)
+    assert data.append_chunks(chunks) == taken
+    expected = b"x" + b"".join(base64.b64decode(chunk) for chunk in chunks[:taken])
+    assert (bytes(data.buffer), data.chunks) == (expected, 1 + taken)
+    assert data.encoded() == base64.b64encode(expected).decode()

@@ -130,7 +130,8 @@ _JUNK_VALUES = st.one_of(
     st.dictionaries(_TRICKY, st.integers(0, 2), max_size=2),
 )
 #: Chunks near base64: valid, non-canonical (``YR==``, ``QQ==``), misplaced padding, bad length.
-_BASE64_LIKE = st.text(alphabet="AQRYgw+/=", max_size=9)
+#: Base64 characters, its padding, and characters strict decoding refuses anywhere.
+_BASE64_LIKE = st.text(alphabet="AQRYgw+/=-é \n", max_size=9)
 _JUNK_LINES = st.sampled_from(
     (
         b"",
@@ -401,7 +402,11 @@ def _data_block_records(chunks: list[str]) -> list[dict[str, Any]]:
 
 @given(
     chunks=st.lists(
-        st.one_of(_BASE64_LIKE, st.binary(max_size=7).map(lambda b: b64encode(b).decode())),
+        st.one_of(
+            _BASE64_LIKE,
+            st.binary(max_size=7).map(lambda b: b64encode(b).decode()),
+            st.sampled_from(("QUJ!", "AA-A", "A AA")),  # whole quads that do not decode
+        ),
         max_size=12,
     )
 )

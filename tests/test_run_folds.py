@@ -139,6 +139,33 @@ def test_a_bad_chunk_in_a_row_of_base64_is_named_at_its_index_and_the_row_goes_o
     assert message["content"][0]["source"]["data"] == b64encode(b"abc" * 3).decode()
 
 
+@pytest.mark.parametrize("bad", ["QUJ!", "QUJé", "QU J", "QUJD\n"])
+@pytest.mark.parametrize("after", [0, 1, 3])
+def test_a_bad_quad_among_unpadded_chunks_is_named_and_the_chunks_around_it_kept(
+    bad: str, after: int
+) -> None:
+    """Chunks of whole quads wait to be decoded together: one that does not decode is still
+    named at its own index, the chunks before it and after it are kept, in order."""
+    good = [b64encode(bytes([i, i + 1, i + 2])).decode() for i in range(0, 15, 3)]
+    values = [good[0], good[1], bad, *good[2 : 2 + after]]
+    records = [
+        _start(),
+        _event("DATA_BLOCK_START", block_id="d", media_type="image/png"),
+        *(
+            _event("DATA_BLOCK_DELTA", block_id="d", media_type="image/png", data=value)
+            for value in values
+        ),
+        _event("DATA_BLOCK_END", block_id="d"),
+    ]
+    reduced, message = _both(records)
+    assert [(line, code) for line, code, *_ in reduced] == [
+        (5, "invalid_base64"),
+        ("end", "missing_reply_end"),
+    ]
+    kept = bytes(range(6)) + bytes(range(6, 6 + 3 * after))
+    assert message["content"][0]["source"]["data"] == b64encode(kept).decode()
+
+
 def test_a_run_fold_is_offered_deltas_only() -> None:
     """A run takes objects as orjson read them, so no type whose fold keeps JSON has one."""
     runs = Reducer().object_folds().runs  # type: ignore[attr-defined]

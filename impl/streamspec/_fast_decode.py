@@ -289,15 +289,17 @@ def _object_fold_source(
 
 
 #: What a run fold runs (rule 5): its lines run once, with the target as ``target``, then
-#: the names its lines for each object read (one per field), those lines, and the names
-#: both use. In either list a line ``refuse`` ends the run before the object at hand.
-RunInline = tuple[list[str], tuple[str, ...], list[str], dict[str, Any]]
+#: the names its lines for each object read (one per field), those lines, the lines run
+#: once the run ends (``at`` the position it returns, which they may set back), and the
+#: names all use. In the first two lists a line ``refuse`` ends the run before the object
+#: at hand (before any object, for the first); in the last it does nothing more.
+RunInline = tuple[list[str], tuple[str, ...], list[str], list[str], dict[str, Any]]
 
 
 def _run_fold_source(
     cls: type[Event], fields: tuple[str, ...], namespace: dict[str, Any], inline: RunInline
 ) -> str:
-    once, arguments, each, _ = inline
+    once, arguments, each, after, _ = inline
     if len(arguments) != len(fields):
         raise TypeError(f"{cls.__name__}: a run names each of {fields}")
     names = [f.name for f in _wire_fields(cls)]
@@ -318,6 +320,7 @@ def _run_fold_source(
         "count = len(objects)",
         "while at < count:",
         *(f"    {line}" for line in _refusing(loop, "break")),
+        *_refusing(after, "pass"),
         "return at",
     ]
     return f"def run_{cls.KIND}(target, objects, at):\n" + "".join(f"    {ln}\n" for ln in lines)
@@ -414,7 +417,7 @@ def compile_run_fold(cls: type[Event], fields: tuple[str, ...], inline: RunInlin
     values of ``fields`` of an object that passes every check of rules 1-3."""
     namespace: dict[str, Any] = {"ABSENT": ABSENT, "TYPE": cls.TYPE}
     source = _run_fold_source(cls, fields, namespace, inline)
-    _merge(cls, namespace, inline[3])
+    _merge(cls, namespace, inline[4])
     fold: RunFold = compile_source(source, f"run_{cls.KIND}", namespace)
     return fold
 

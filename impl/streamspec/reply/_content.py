@@ -161,6 +161,26 @@ class _Bytes:
         self.buffer += data
         self.chunks += 1
 
+    def append_chunks(self, chunks: list[str]) -> int:
+        """Append the bytes of each chunk, in order, up to the first that does not decode
+        strictly; return how many were appended.
+
+        Each chunk must be whole quads of base64 with no padding, which decode the
+        same apart or joined: they are decoded joined, and one by one only when
+        that fails.
+        """
+        try:
+            self.buffer += binascii.a2b_base64("".join(chunks), strict_mode=True)
+        except ValueError:
+            for taken, chunk in enumerate(chunks):
+                try:
+                    self.append(binascii.a2b_base64(chunk, strict_mode=True))
+                except ValueError:
+                    return taken
+        else:
+            self.chunks += len(chunks)
+        return len(chunks)
+
     def encoded(self) -> str:
         if self.encoded_at != self.chunks:
             self.encoding = base64.b64encode(self.buffer).decode("ascii")

@@ -54,7 +54,14 @@ from streamspec._fast_decode import (
 from streamspec._machines import COMPILED, ROUTES
 from streamspec._tables import Row
 from streamspec.reply._content import Chunked, ToolCall
-from streamspec.reply._message import ACTIONS, CHECKS, FAST_ACTIONS, INLINE_ACTIONS, FastAction
+from streamspec.reply._message import (
+    ACTIONS,
+    CHECKS,
+    FAST_ACTIONS,
+    INLINE_ACTIONS,
+    FastAction,
+    RunForm,
+)
 
 if TYPE_CHECKING:
     from streamspec.reply._reducer import Plan, Reducer
@@ -153,6 +160,7 @@ def delta_run(kind: str, fast: FastAction) -> RunInline:
     """
     namespace: dict[str, Any] = {}
     family = _delta_states(kind, fast, namespace)
+    run = fast.run or RunForm((), fast.source, ())
     once = [
         "reducer = target",
         "message = reducer.message",
@@ -161,19 +169,22 @@ def delta_run(kind: str, fast: FastAction) -> RunInline:
         "folded_reply = message.reply_id",
         f"instances = message.index_{family}",
         "last = None",
+        "start = at",
+        *run.once,
     ]
     each = [
         "if reply_id != folded_reply:",
         "    refuse",
         "if key != last:",
+        *(f"    {line}" for line in run.leave),
         "    entity = instances.get(key)",
         f"    if {_INSTANCE_NOT_READY}:",
         "        refuse",
         "    last = key",
-        *(line.replace("return False", "refuse") for line in fast.source),
-        "reducer._index += 1",
+        *(line.replace("return False", "refuse") for line in run.each),
     ]
-    return once, ("reply_id", "key", "value"), each, namespace
+    after = [*run.leave, "reducer._index += at - start"]
+    return once, ("reply_id", "key", "value"), each, after, namespace
 
 
 def delta_fold_source(kind: str, fast: FastAction, namespace: dict[str, Any]) -> str:

@@ -49,6 +49,7 @@ __all__ = [
     "FastAction",
     "InlineAction",
     "Message",
+    "RunForm",
 ]
 
 Entity = TextBlock | DataBlock | HintBlock | ToolCall | ToolResult | ExternalResult
@@ -416,6 +417,22 @@ CHECKS: Final[Mapping[str, Check]] = {
 }
 
 
+class RunForm(NamedTuple):
+    """How a run of one delta kind folds when not as its deltas would one by one: lines
+    of Python run ``once`` before the run, for ``each`` delta (over ``entity`` and
+    ``value``, as :attr:`FastAction.source`), and to ``leave`` an instance (before the
+    next id's, and at the run's end).
+
+    In ``each`` and ``leave`` a line ``refuse`` ends the run before the delta at hand;
+    ``leave`` may first set ``at`` back, to the first delta of the instance it did not
+    take after all. Whatever the run took, it took as the deltas one by one would.
+    """
+
+    once: tuple[str, ...]
+    each: tuple[str, ...]
+    leave: tuple[str, ...]
+
+
 class FastAction(NamedTuple):
     """The fast form of a self-loop row's action, for one event kind.
 
@@ -426,13 +443,14 @@ class FastAction(NamedTuple):
     body either changes the instance and falls through, or returns ``False``
     having changed nothing, when the event needs the full judgement (a content
     check failed or does not apply); the reducer then judges it in full and
-    records why.
+    records why. ``run``, when given, is how a run of such deltas folds instead.
     """
 
     action: str
     field: str
     source: tuple[str, ...]
     names: Mapping[str, Any]
+    run: RunForm | None = None
 
 
 #: A delta joins the text of an instance that holds its deltas in tiers (:class:`Chunked`).
@@ -474,6 +492,35 @@ _BASE64: Final = (
 )
 
 
+#: In a run, an unpadded chunk of whole quads waits in ``pending``: those decode the same
+#: apart or joined, so the pending ones are decoded at once (:meth:`_Bytes.append_chunks`)
+#: when the run leaves the block and before any other chunk, which is decoded alone.
+_BASE64_RUN: Final = RunForm(
+    once=("pending = []",),
+    each=(
+        "if entity.url is not None or value.__class__ is not str:",
+        "    refuse",
+        "if len(value) & 3 or '=' in value:",
+        "    if pending:",
+        "        left = len(pending) - entity.bytes.append_chunks(pending)",
+        "        pending.clear()",
+        "        if left:",
+        "            at -= left",
+        "            refuse",
+        *(f"    {line}" for line in _BASE64[2:]),
+        "else:",
+        "    pending.append(value)",
+    ),
+    leave=(
+        "if pending:",
+        "    left = len(pending) - entity.bytes.append_chunks(pending)",
+        "    pending.clear()",
+        "    if left:",
+        "        at -= left",
+        "        refuse",
+    ),
+)
+
 _JOIN_NAMES: Final = MappingProxyType({"JOIN_EVERY": JOIN_EVERY})
 
 #: ``event kind -> fast action`` for the self-loop rows the reducer folds unjudged.
@@ -485,6 +532,7 @@ FAST_ACTIONS: Final[Mapping[str, FastAction]] = {
         "data",
         _BASE64,
         {"a2b_base64": a2b_base64, "is_canonical": is_canonical},
+        _BASE64_RUN,
     ),
     "tool_call_delta": FastAction("input_received", "delta", _JOIN, _JOIN_NAMES),
     "tool_result_text_delta": FastAction(
