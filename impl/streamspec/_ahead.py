@@ -25,17 +25,21 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from pathlib import Path
 from types import CodeType
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["MODULE", "code_of", "every_source", "main", "recording", "render"]
 
-#: The generated module, beside this one.
-MODULE: Final = Path(__file__).with_name("_ahead_code.py")
+#: The generated module, beside this one (a path as ``os.path`` writes it: no pathlib at
+#: start-up).
+MODULE: Final = os.path.join(os.path.dirname(__file__), "_ahead_code.py")
 _MODULE_NAME: Final = "streamspec._ahead_code"
 
 #: ``source -> code``, once read (rule 3).
@@ -66,16 +70,15 @@ def _read() -> Mapping[str, CodeType]:
     return codes
 
 
-def byte_code_current(source: Path) -> bool:
+def byte_code_current(source: str | os.PathLike[str]) -> bool:
     """Whether ``source``'s byte code is in ``__pycache__`` and was compiled from it as it is.
 
     A byte code file checked by hash is taken as current: the import system
     checks it by its own rules.
     """
-    cached = Path(importlib.util.cache_from_source(str(source)))
     try:
-        stat = source.stat()
-        with cached.open("rb") as file:
+        stat = os.stat(source)
+        with open(importlib.util.cache_from_source(os.fspath(source)), "rb") as file:
             header = file.read(16)
     except OSError:
         return False
@@ -142,11 +145,13 @@ CODE = {}
 
 def render() -> dict[Path, str]:
     """The text of :data:`MODULE`."""
+    from pathlib import Path  # noqa: PLC0415 (the generator's, not a command's)
+
     parts = [_HEAD]
     for source in every_source():
         name = source[len("def ") : source.index("(")]
         parts.append(f"\n\n{source}\n\nCODE[{source!r}] = {name}.__code__\n")
-    return {MODULE: "".join(parts)}
+    return {Path(MODULE): "".join(parts)}
 
 
 def main(argv: list[str] | None = None) -> int:
