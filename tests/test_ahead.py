@@ -220,3 +220,22 @@ def test_the_module_is_the_same_whatever_the_hash_seed(seed: str) -> None:
         check=False,
     )
     assert (result.returncode, result.stderr) == (0, "")
+
+
+def test_a_damaged_module_is_not_read_and_every_source_is_compiled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, compiled: list[str]
+) -> None:
+    """Byte code current by its header but not loadable: nothing is taken, nothing raised."""
+    module = tmp_path / "damaged_ahead.py"
+    module.write_text("CODE = {}\n", encoding="utf-8")
+    cached = Path(py_compile.compile(str(module), doraise=True))
+    cached.write_bytes(cached.read_bytes()[:16] + b"\xff not marshal data")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(_ahead, "MODULE", str(module))
+    monkeypatch.setattr(_ahead, "_MODULE_NAME", "damaged_ahead")
+    monkeypatch.setattr(_ahead, "_codes", None)
+    assert _ahead.byte_code_current(module)
+    function = _fast_decode.compile_source("def twice(x):\n    return x + x\n", "twice", {})
+    assert function(4) == 8
+    assert compiled == ["<streamspec twice>"]
+    assert _ahead._codes == {}

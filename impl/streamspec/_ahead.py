@@ -63,10 +63,14 @@ def code_of(source: str, name: str) -> CodeType | None:
 
 
 def _read() -> Mapping[str, CodeType]:
-    """``source -> code`` from the module, or nothing when its byte code is not current."""
+    """``source -> code`` from the module, or nothing when its byte code is not current or
+    cannot be read (a damaged file costs the time it would save, never a command)."""
     if not byte_code_current(MODULE):
         return {}
-    codes: Mapping[str, CodeType] = importlib.import_module(_MODULE_NAME).CODE
+    try:
+        codes: Mapping[str, CodeType] = importlib.import_module(_MODULE_NAME).CODE
+    except Exception:  # whatever reading it raised, compiling still works
+        return {}
     return codes
 
 
