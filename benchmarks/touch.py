@@ -1,13 +1,15 @@
-"""How much of an in-memory cell's growth is its input's: reading every prebuilt event.
+"""How much of an in-memory fold's growth is its input's: reading every prebuilt event.
 
-The in-memory cells of ``fold.py`` fold events built beforehand, and the
-payloads of 100 k events (their deltas, each a string of its own) no longer
-fit the caches that 10 k did: each one a fold reads then costs a miss,
-whatever the fold does with it. This script times the least a fold can do,
-reading every event's reply id and payload, and ``Reducer.apply`` over the
-same events, at each size, in this process (CPU time, best of ``--repeat``,
-the events frozen out of the cyclic collector as ``fold.py`` freezes them).
-The last column is the step of what ``apply`` spends beyond that reading.
+A fold of events all built beforehand reads payloads of 100 k events (their
+deltas, each a string of its own) that no longer fit the caches that 10 k
+did: each one it reads then costs a miss, whatever the fold does with it.
+This script times the least a fold can do, reading every event's reply id
+and payload, and ``Reducer.apply`` over the same events, at each size, in
+this process (CPU time, best of ``--repeat``, the events frozen out of the
+cyclic collector); then ``Reducer.apply`` as ``fold.py`` times it, over
+events built a chunk at a time as a stream delivers them (``fold.CHUNK``).
+The step lines give each column's growth, and what ``apply`` spends beyond
+the reading.
 
     python benchmarks/touch.py                        # interleaved and tools, default sizes
     python benchmarks/touch.py --series text --size 10000 --size 100000
@@ -26,6 +28,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from fold import time_streamspec
 from streamspec import Reducer, decode_event
 from workloads import SERIES
 
@@ -63,18 +66,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", action="append", type=int, help="repeatable")
     parser.add_argument("--repeat", type=int, default=7)
     options = parser.parse_args(argv)
-    print(f"{'series':<12} {'size':>8} {'read ns/event':>14} {'apply ns/event':>15}")
+    print(
+        f"{'series':<12} {'size':>8} {'read ns/event':>14} {'apply ns/event':>15}"
+        f" {'in chunks ns/event':>19}"
+    )
     for name in options.series or sorted(DEFAULT_SIZES):
         rows = []
         for size in options.size or DEFAULT_SIZES.get(name, (10_000, 100_000)):
-            events = [decode_event(record) for record in SERIES[name].build(size)]
+            records = SERIES[name].build(size)
+            events = [decode_event(record) for record in records]
             read = best_ns(lambda e=events: read_payloads(e), len(events), options.repeat)
             folded = best_ns(lambda e=events: apply_all(e), len(events), options.repeat)
-            rows.append((read, folded))
-            print(f"{name:<12} {size:>8,} {read:>14.1f} {folded:>15.1f}")
-        for (read0, fold0), (read1, fold1) in itertools.pairwise(rows):
+            del events
+            chunked = time_streamspec(records, options.repeat, float("inf"))[0].fold
+            chunked = chunked / len(records) * 1e9
+            rows.append((read, folded, chunked))
+            print(f"{name:<12} {size:>8,} {read:>14.1f} {folded:>15.1f} {chunked:>19.1f}")
+        for (read0, fold0, chunk0), (read1, fold1, chunk1) in itertools.pairwise(rows):
             print(
                 f"{'':<12} {'step':>8} {read1 / read0:>13.2f}x {fold1 / fold0:>14.2f}x"
+                f" {chunk1 / chunk0:>18.2f}x"
                 f"   (apply less reading: {(fold1 - read1) / (fold0 - read0):.2f}x)"
             )
     return 0

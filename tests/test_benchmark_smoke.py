@@ -549,9 +549,26 @@ def test_a_timed_run_has_what_existed_before_it_frozen_out_of_the_collector() ->
 def test_the_touch_script_prints_reading_and_apply_at_each_size(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """benchmarks/touch.py prints one row per size and the step between them."""
+    """benchmarks/touch.py prints one row per size, its three times, and the step between them."""
     assert touch.main(["--series", "text", "--size", "60", "--size", "120", "--repeat", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["series", "size", "read", "ns/event", "apply", "ns/event"]
-    assert [line.split()[:2] for line in lines[1:3]] == [["text", "60"], ["text", "120"]]
-    assert lines[3].split()[0] == "step" and "apply less reading" in lines[3]
+    assert lines[0].split() == [
+        "series", "size", "read", "ns/event", "apply", "ns/event", "in", "chunks", "ns/event",
+    ]  # fmt: skip
+    rows = [line.split() for line in lines[1:3]]
+    assert [row[:2] for row in rows] == [["text", "60"], ["text", "120"]]
+    assert all(len(row) == 5 and all(float(v) > 0 for v in row[2:]) for row in rows)
+    step = lines[3].split()
+    assert step[0] == "step" and len([v for v in step if v.endswith("x")]) == 3
+    assert "apply less reading" in lines[3]
+
+
+def test_the_in_memory_fold_builds_its_events_a_chunk_at_a_time() -> None:
+    """Each chunk's events are built outside the clock and folded into one reducer: the
+    message is the one all events folded at once give."""
+    records = workloads.SERIES["text"].build(3 * fold.CHUNK + 1)  # and the 4 events around
+    assert [len(piece) for piece in fold.chunks(records)] == [fold.CHUNK] * 3 + [5]
+    timing, reducer = fold.time_streamspec(records, 1, 10.0)
+    whole = fold.fold_streamspec([fold.decode_event(r) for r in records])
+    assert reducer.to_dict() == whole.to_dict() and reducer.next_index == len(records)
+    assert timing.runs == 1 and timing.fold > 0
