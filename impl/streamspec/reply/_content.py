@@ -134,10 +134,16 @@ class Chunked:
     def joined(self) -> str:
         """The whole text, as one string."""
         parts, batches, runs = self.parts, self.batches, self.runs
-        if parts or batches or runs:
+        if batches or runs:
             self._joined = "".join([self._joined, *(runs or ()), *(batches or ()), *parts])
-            parts.clear()
             self.batches = self.runs = None
+        elif not parts:
+            return self._joined
+        elif self._joined:
+            self._joined += "".join(parts)
+        else:  # the common case: deltas only (one delta is taken as it is, not copied)
+            self._joined = "".join(parts)
+        parts.clear()
         return self._joined
 
 
@@ -198,7 +204,11 @@ class TextBlock(Chunked):
         self.field = "text" if type_ == "text" else "thinking"
         self.id = block_id
         self.state = state
-        self._start(text)
+        # Chunked._start, in line: a block is made per start event.
+        self._joined = text
+        self.parts: list[str] = []
+        self.batches: list[str] | None = None
+        self.runs: list[str] | None = None
 
     def dump(self) -> dict[str, Any]:
         return {"type": self.type, "id": self.id, self.field: self.joined()}
