@@ -78,7 +78,7 @@ from streamspec.reply._fast_fold import (
     whole_fold_body,
     whole_fold_source,
 )
-from streamspec.reply._message import FAST_ACTIONS
+from streamspec.reply._message import FAMILY_CLASSES, FAST_ACTIONS
 from streamspec.reply._reducer import _FAST, _OBJECT_FOLDS, _PLAN_OF_KIND, _RUN_FOLDS
 from streamspec.sources._read import read_events, read_reply_events, reply_lines
 from streamspec.testing import (
@@ -384,6 +384,40 @@ def test_apply_matches_the_full_judgement(events: list[Event], strict: bool) -> 
     assert fast.to_dict() == full.to_dict()
     assert fast.export_state() == full.export_state()
     assert fast.finish() == full.finish()
+
+
+@given(events=_event_streams())
+def test_each_family_holds_only_the_classes_the_fast_paths_expect(events: list[Event]) -> None:
+    """The fast paths leave out what no class of a family needs: every instance a reply
+    makes or a state restores is of its family's classes."""
+    reducer = Reducer()
+    for event in events:
+        reducer.apply(event)
+    restored = Reducer.from_state(reducer.export_state())
+    for folded in (reducer, restored):
+        index = folded.message.index
+        assert set(index) == set(FAMILY_CLASSES)
+        for family, instances in index.items():
+            assert {type(instance) for instance in instances.values()} <= set(
+                FAMILY_CLASSES[family]
+            ), family
+
+
+def test_seed_000s_families_hold_the_classes_the_fast_paths_expect() -> None:
+    """Seed 000 runs a tool externally: its result is an :class:`ExternalResult`."""
+    path = Path(__file__).resolve().parents[1] / "examples" / "seed000.agentscope.jsonl"
+    reducer = Reducer()
+    for line in path.read_bytes().splitlines():
+        assert reducer.apply(decode_event(orjson.loads(line))) == ()
+    for folded in (reducer, Reducer.from_state(reducer.export_state())):
+        found = {
+            family: {type(instance).__name__ for instance in instances.values()}
+            for family, instances in folded.message.index.items()
+            if instances
+        }
+        assert "ExternalResult" in found["tool_result"]
+        for family, names in found.items():
+            assert names <= {cls.__name__ for cls in FAMILY_CLASSES[family]}, family
 
 
 def _data_block_records(chunks: list[str]) -> list[dict[str, Any]]:

@@ -57,6 +57,7 @@ from streamspec.reply._content import Chunked, ToolCall
 from streamspec.reply._message import (
     ACTIONS,
     CHECKS,
+    FAMILY_CLASSES,
     FAST_ACTIONS,
     INLINE_ACTIONS,
     FastAction,
@@ -304,14 +305,7 @@ def whole_fold_body(
             settle = [
                 f"entity = instances_{n}[key_{n}]",
                 f"target = row_{n}[0]",
-                "moved = entity.state != target",
-                "entity.state = target",
-                "if entity.__class__ is ToolCall:",
-                "    entity.wire = CALL_WIRE[target] or entity.wire",
-                "if moved and entity.__class__ in JOINING and (",
-                "    entity.parts or entity.batches is not None",
-                "):",
-                "    entity.joined()",
+                *_settling(FAMILY_CLASSES[step.family]),
             ]
         lines.append(f"row_{n} = rows_{n}.get(state_{n})")
         if guarded:
@@ -324,6 +318,28 @@ def whole_fold_body(
         lines += [f"if row_{n} is None:", "    return False"]
         acts += [*_acting(plan.kind, n, key, taken, namespace), *settle]
     return [*lines, "reducer._index += 1", *acts, "return True"]
+
+
+def _settling(classes: tuple[type, ...]) -> list[str]:
+    """The lines that move ``entity``, of one of ``classes``, to ``target`` as
+    :meth:`~streamspec.reply._message.Message.set_state` moves it: a call's wire state
+    follows, and text held in tiers is joined when the state changes."""
+    wire = ["entity.wire = CALL_WIRE[target] or entity.wire"]
+    if ToolCall not in classes:
+        wire = []
+    elif classes != (ToolCall,):
+        wire = ["if entity.__class__ is ToolCall:", *(f"    {line}" for line in wire)]
+    joining = [cls in _JOINING for cls in classes]
+    if not any(joining):
+        return ["entity.state = target", *wire]
+    test = "moved" if all(joining) else "moved and entity.__class__ in JOINING"
+    return [
+        "moved = entity.state != target",
+        "entity.state = target",
+        *wire,
+        f"if {test} and (entity.parts or entity.batches is not None):",
+        "    entity.joined()",
+    ]
 
 
 #: ``action function -> its name``.

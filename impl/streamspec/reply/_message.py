@@ -43,6 +43,7 @@ __all__ = [
     "ACTIONS",
     "BLOCK_SCOPES",
     "CHECKS",
+    "FAMILY_CLASSES",
     "FAST_ACTIONS",
     "INLINE_ACTIONS",
     "ContentProblem",
@@ -66,6 +67,19 @@ _SCOPE: Final[Mapping[str, str]] = {
 }
 #: Every block scope, in routing order.
 BLOCK_SCOPES: Final[tuple[str, ...]] = tuple(dict.fromkeys(_SCOPE.values()))
+#: ``family -> the classes of its instances``: a family's instances are made by its own
+#: start actions (and restored by their kind) only, so a generated fast path leaves out
+#: what no class of the family needs.
+FAMILY_CLASSES: Final[Mapping[str, tuple[type, ...]]] = MappingProxyType(
+    {
+        "text": (TextBlock,),
+        "thinking": (TextBlock,),
+        "data": (DataBlock,),
+        "hint": (HintBlock,),
+        "tool_call": (ToolCall,),
+        "tool_result": (ToolResult, ExternalResult),
+    }
+)
 
 
 class ContentProblem:
