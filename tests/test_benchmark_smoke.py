@@ -500,6 +500,32 @@ def test_a_failed_growth_step_is_timed_again_and_each_cell_keeps_its_best() -> N
     assert [c.ss.runs for c in faked] == [3, 3]
 
 
+def test_a_step_that_fails_once_its_neighbour_is_timed_again_is_timed_again_too() -> None:
+    """Timing ``100 → 1k`` again makes the 1k cell faster, which makes ``1k → 10k`` fail
+    where it passed: that step is timed again as well, and then passes."""
+    options = fold.parse_args(["--repeat", "2", "--budget", "0", "--no-e2e", "--no-agentscope"])
+    series = workloads.SERIES["text"]
+    cells = [
+        fold.Cell(
+            series="text",
+            size=size,
+            label=workloads.size_label(series, size),
+            events=size,
+            ss=fold.Timing(total, 0.0, 1),
+            ss_blocks=0,
+            ss_diagnostics=[],
+        )
+        for size, total in ((100, 1e-9), (1_000, 1.0), (10_000, 10.0))
+    ]
+    notes = fold.confirm_growth(series, cells, options, None)
+    assert [n.split(":")[0] for n in notes] == [
+        "text in memory 100 → 1k",
+        "text in memory 1k → 10k",
+    ]
+    assert notes[0].endswith("FAIL") and notes[1].endswith("PASS"), notes
+    assert [c.ss.runs for c in cells] == [3, 5, 3]
+
+
 def test_steps_that_pass_are_not_timed_again() -> None:
     options = fold.parse_args(["--repeat", "2", "--budget", "0", "--no-e2e", "--no-agentscope"])
     cells = _cells("text", [1.0, 1.0])
