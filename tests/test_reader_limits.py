@@ -15,10 +15,12 @@ from hypothesis import strategies as st
 from streamspec import Reducer, _jsonl
 from streamspec._deferred import Stub
 from streamspec._jsonl import (
+    _DUMP_RETRY,
     BYTE_ORDER_MARK,
     DUPLICATE_KEY,
     MAX_DEPTH,
     Line,
+    _Dumped,
     depth_of,
     read_lines,
     read_records,
@@ -364,3 +366,29 @@ def test_offers_keep_only_types_with_a_fold_and_hold_their_made_folds() -> None:
     assert offers["REPLY_END"][2] is True  # its fold keeps JSON of the object
     assert offers["REPLY_END"][0] is None
     assert set(offers) == {"TEXT_BLOCK_DELTA", "REPLY_END"}
+
+
+@pytest.mark.parametrize(
+    ("text", "dumped"),
+    [
+        (b'{"a":1,"b":[2]}\n{"c":"d"}\n', True),
+        (b'{"a":1,"b":[2]}\n{"c":"d"}', True),  # the last line without its newline
+        (b'{"a":1,"b":[2]}\n{"c":"d"} \n', False),  # one space more than the dump
+        (b'{"a":1,"b":[2]}\n{"c":"\\u0064"}\n', False),  # a letter escaped
+        (b'{"a":1,"b":[2]}\n{"c":"x","c":"d"}\n', False),  # a key named twice
+        (b'{"a":1,"b":[2]}\n{"c":"d"}\n{}\n', True),
+    ],
+)
+def test_a_block_is_taken_as_dumped_only_when_each_line_is_its_objects_dump(
+    text: bytes, dumped: bool
+) -> None:
+    values = [orjson.loads(line) for line in text.splitlines()]
+    assert _Dumped()(text, values) is dumped
+
+
+def test_after_a_block_that_is_not_its_dump_the_next_ones_are_not_looked_at() -> None:
+    check = _Dumped()
+    assert check(b'{"a" :1}\n', [{"a": 1}]) is False
+    canonical = (b'{"a":1}\n', [{"a": 1}])
+    assert [check(*canonical) for _ in range(_DUMP_RETRY)] == [False] * _DUMP_RETRY
+    assert check(*canonical) is True

@@ -286,8 +286,10 @@ class _Dumped:
             dump = orjson.dumps(values)
         except orjson.JSONEncodeError:  # an integer past 64 bits, a lone surrogate
             dump = b""
-        lines = text[:-1] if text.endswith(b"\n") else text
-        if dump == b"[" + lines.replace(b"\n", b",") + b"]":
+        # dump == b"[" + the lines joined by commas + b"]", copying the text once.
+        commas = text.replace(b"\n", b",")
+        size = len(commas) - 1 if text.endswith(b"\n") else len(commas)
+        if len(dump) == size + 2 and dump.startswith(memoryview(commas)[:size], 1):
             return True
         self._skip = _DUMP_RETRY
         return False
