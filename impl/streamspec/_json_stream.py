@@ -10,7 +10,8 @@ reducer's own state), not also as a dict tree and a byte string.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import IO, Any, Final
+from itertools import groupby, islice
+from typing import IO, Any, Final, final
 
 from streamspec import _json_exact
 
@@ -21,6 +22,7 @@ __all__ = ["BATCH", "LazyArray", "LazyObject", "chunks", "plain", "write"]
 BATCH: Final = 64
 
 
+@final
 class LazyArray:
     """An array whose items are produced while it is written (once)."""
 
@@ -28,11 +30,16 @@ class LazyArray:
         self.items = items
 
 
+@final
 class LazyObject:
     """An object whose ``(key, value)`` members are produced while it is written (once)."""
 
     def __init__(self, members: Iterable[tuple[str, Any]]) -> None:
         self.members = members
+
+
+#: The lazy classes (final: an item is lazy exactly when its class is one of them).
+_LAZY: Final = frozenset({LazyArray, LazyObject})
 
 
 def chunks(value: Any) -> Iterator[bytes]:
@@ -44,22 +51,21 @@ def chunks(value: Any) -> Iterator[bytes]:
     if isinstance(value, LazyArray):
         yield b"["
         separator = b""
-        batch: list[Any] = []
-        for item in value.items:
-            if isinstance(item, LazyArray | LazyObject):
-                if batch:
-                    yield separator + _json_exact.dumps(batch)[1:-1]
-                    separator, batch = b",", []
-                yield separator
-                yield from chunks(item)
+        items = iter(value.items)
+        while batch := list(islice(items, BATCH)):
+            if _LAZY.isdisjoint(map(type, batch)):  # the common batch: plain items only
+                yield separator + _json_exact.dumps(batch)[1:-1]
                 separator = b","
-            else:
-                batch.append(item)
-                if len(batch) >= BATCH:
-                    yield separator + _json_exact.dumps(batch)[1:-1]
-                    separator, batch = b",", []
-        if batch:
-            yield separator + _json_exact.dumps(batch)[1:-1]
+                continue
+            for is_lazy, run in groupby(batch, lambda item: type(item) in _LAZY):
+                if is_lazy:
+                    for item in run:
+                        yield separator
+                        yield from chunks(item)
+                        separator = b","
+                else:
+                    yield separator + _json_exact.dumps(list(run))[1:-1]
+                    separator = b","
         yield b"]"
     elif isinstance(value, LazyObject):
         yield b"{"
