@@ -8,10 +8,12 @@ Rules this benchmark implements:
 2. In memory: streamspec folds its events with ``Reducer.apply`` and dumps
    once with ``to_dict()``; AgentScope folds its pydantic events with
    ``Msg.append_event`` and dumps once with ``model_dump()``. The events are
-   built :data:`CHUNK` at a time, as a stream delivers them, and only the
-   folding of each chunk is timed: a whole workload's events built at once
-   would make the fold of 100 k events pay for reading an input that no
-   longer fits the caches (``touch.py``), which no streaming caller holds.
+   built a chunk at a time, as a stream delivers them (at most
+   :data:`CHUNK_BYTES` of JSON, what ``streamspec reduce`` reads at once),
+   and only the folding of each chunk is timed: a whole workload's events
+   built at once would make the fold of 100 k events pay for reading an
+   input that no longer fits the caches (``touch.py``), which no streaming
+   caller holds.
    The ratio compares fold+dump with fold+dump; ``apply ev/s`` is events
    over the ``Reducer.apply`` loops alone. Times are this process's CPU time
    (``time.process_time``), so other work on a shared machine weighs less.
@@ -88,13 +90,25 @@ MIN_RUNS = 3
 # ---------------------------------------------------------------- the two folds
 
 
-#: How many events are built at once for the in-memory folds (rule 2).
-CHUNK = 1024
+#: How much JSON the events built at once for an in-memory fold are written in (rule 2):
+#: the block ``streamspec reduce`` reads at once.
+CHUNK_BYTES = 1 << 16
 
 
 def chunks(records: Sequence[dict[str, Any]]) -> list[Sequence[dict[str, Any]]]:
-    """``records`` cut in pieces of :data:`CHUNK`."""
-    return [records[at : at + CHUNK] for at in range(0, len(records), CHUNK)]
+    """``records`` cut in runs whose JSON lines take at most :data:`CHUNK_BYTES` (a record
+    longer than that alone)."""
+    pieces: list[Sequence[dict[str, Any]]] = []
+    start, size = 0, 0
+    for at, record in enumerate(records):
+        line = len(json.dumps(record, separators=(",", ":"))) + 1
+        if at > start and size + line > CHUNK_BYTES:
+            pieces.append(records[start:at])
+            start, size = at, 0
+        size += line
+    if start < len(records):
+        pieces.append(records[start:])
+    return pieces
 
 
 def fold_streamspec(events: Sequence[Any], reducer: Reducer | None = None) -> Reducer:

@@ -7,7 +7,7 @@ This script times the least a fold can do, reading every event's reply id
 and payload, and ``Reducer.apply`` over the same events, at each size, in
 this process (CPU time, best of ``--repeat``, the events frozen out of the
 cyclic collector); then ``Reducer.apply`` as ``fold.py`` times it, over
-events built a chunk at a time as a stream delivers them (``fold.CHUNK``).
+events built a chunk at a time as a stream delivers them (``fold.chunks``).
 The step lines give each column's growth, and what ``apply`` spends beyond
 the reading.
 

@@ -592,8 +592,14 @@ def test_the_touch_script_prints_reading_and_apply_at_each_size(
 def test_the_in_memory_fold_builds_its_events_a_chunk_at_a_time() -> None:
     """Each chunk's events are built outside the clock and folded into one reducer: the
     message is the one all events folded at once give."""
-    records = workloads.SERIES["text"].build(3 * fold.CHUNK + 1)  # and the 4 events around
-    assert [len(piece) for piece in fold.chunks(records)] == [fold.CHUNK] * 3 + [5]
+    records = workloads.SERIES["text"].build(2000)
+    pieces = fold.chunks(records)
+    assert [record for piece in pieces for record in piece] == records
+    sizes = [sum(len(json.dumps(r, separators=(",", ":"))) + 1 for r in p) for p in pieces]
+    assert len(pieces) > 2 and all(size <= fold.CHUNK_BYTES for size in sizes)
+    assert all(size + 200 > fold.CHUNK_BYTES for size in sizes[:-1])  # each as full as it can be
+    blob = workloads.SERIES["blob"].build(fold.CHUNK_BYTES * 3)
+    assert max(len(p) for p in fold.chunks(blob)) < 20  # 4 KiB chunks: a dozen at a time
     timing, reducer = fold.time_streamspec(records, 1, 10.0)
     whole = fold.fold_streamspec([fold.decode_event(r) for r in records])
     assert reducer.to_dict() == whole.to_dict() and reducer.next_index == len(records)
