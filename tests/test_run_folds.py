@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 from object_folds import fold_records
 from streamspec import Reducer
+from streamspec._events import ABSENT, DataBlockDeltaEvent
+from streamspec._fast_decode import compile_run_fold, run_fold_source
 from streamspec._jsonl import Folds
 from streamspec.reply._reducer import KEEPS_JSON
 
@@ -178,3 +180,24 @@ def test_a_run_fold_is_offered_deltas_only() -> None:
     }
     with pytest.raises(ValueError, match="as orjson read them"):
         Folds(KEEPS_JSON, {"REPLY_END": lambda objects, at: at})
+
+
+def test_a_run_takes_the_fields_it_reads_by_subscript_and_still_checks_their_class() -> None:
+    """A data delta's ``data`` is optional, but a run reads it with the fields every object
+    has: an object with it of another class, or without it, is still left to the rest."""
+    fields = ("reply_id", "block_id", "data")
+    taken: list[Any] = []
+    inline = (["seen = target"], ("reply_id", "key", "value"), ["seen.append(value)"], [], {})
+    run = compile_run_fold(DataBlockDeltaEvent, fields, inline)
+    assert "= obj['data']\n" in run_fold_source(DataBlockDeltaEvent, fields, inline)
+    base = _event("DATA_BLOCK_DELTA", block_id="d", media_type="image/png")
+    objects = [
+        {**base, "data": "QUJD"},
+        {**base, "url": None, "data": "REVG"},
+        {**base, "data": 123},
+        {**base, "data": "R0hJ"},
+    ]
+    assert run(taken, objects, 0) == 2
+    assert run(taken, objects, 3) == 4
+    assert run(taken, [{**base, "url": "https://x/y.png"}], 0) == 1  # no data: read field by field
+    assert taken == ["QUJD", "REVG", "R0hJ", ABSENT]

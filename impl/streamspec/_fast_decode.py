@@ -157,7 +157,11 @@ _ALWAYS_WRITTEN: Final = frozenset(
 
 
 def _checks(
-    cls: type[Event], namespace: dict[str, Any], keys: int, instance: str
+    cls: type[Event],
+    namespace: dict[str, Any],
+    keys: int,
+    instance: str,
+    present: frozenset[str] = frozenset(),
 ) -> tuple[list[str], list[str]]:
     """Lines that read every wire field of ``cls`` into ``v0 …`` and refuse a bad object:
     the reading, and the validators and rules run once an event exists.
@@ -165,9 +169,10 @@ def _checks(
     ``keys`` is how many keys the object has besides the wire fields;
     validators and rules see ``instance`` as the event they check. The fields
     every AgentScope object writes (the required ones and :class:`Event`'s
-    own) are read by subscripts and their classes checked in one test; an
-    object lacking one of them is read field by field instead, counting the
-    keys it has.
+    own) and the optional ones of ``present`` (which the caller's objects
+    usually have) are read by subscripts and their classes checked in one
+    test; an object lacking one of them is read field by field instead,
+    counting the keys it has.
     """
     post_init = getattr(cls, "__attrs_post_init__", None)
     if post_init is not (rules_hold if cls.RULES else None):
@@ -198,7 +203,7 @@ def _checks(
             late.append(f"validate{index}({instance}, field{index}, {value})")
             misfit = []
         by_field += [*read, *checked]
-        if optional and field.name not in _ALWAYS_WRITTEN:
+        if optional and field.name not in _ALWAYS_WRITTEN and field.name not in present:
             # A test and a subscript cost less than a method call, present or not.
             name = repr(field.name)
             rest += [f"{value} = obj[{name}] if {name} in obj else ABSENT", *checked]
@@ -304,7 +309,7 @@ def _run_fold_source(
         raise TypeError(f"{cls.__name__}: a run names each of {fields}")
     names = [f.name for f in _wire_fields(cls)]
     values = ", ".join(f"v{names.index(name)}" for name in fields)
-    reading, checking = _checks(cls, namespace, 1, "None")
+    reading, checking = _checks(cls, namespace, 1, "None", frozenset(fields))
     loop = [
         "obj = objects[at]",
         "if obj.get('type') != TYPE:",

@@ -527,15 +527,7 @@ def _read_folding(
         number = first + len(raws) - 1
         values = _parsed(raws)
         objects = _ONLY_OBJECTS.issuperset(map(type, values))
-        if objects:
-            keys = sum(map(len, values))
-        else:
-            keys = sum(len(value) for value in values if value.__class__ is dict_)
-        if (
-            not (objects and dumped(text, values))
-            and (separators := _separators(text)) > keys
-            and separators > _nested_keys(raws, values)
-        ):
+        if not (objects and dumped(text, values)) and _may_repeat(text, raws, values, objects):
             warnings = _warnings(raws, values, first)
         elif objects and max(map(len, raws), default=0) < deep:
             offered = _folding_objects(raws, values, first, end, decode, offers)
@@ -563,6 +555,18 @@ def _read_folding(
             yield _line(at, raw, end, value, decode)
     if folded:
         yield Line(number)
+
+
+def _may_repeat(text: bytes, raws: list[bytes], values: list[Any], objects: bool) -> bool:
+    """Whether an object of a block may name a key twice, by its count of key separators
+    (:func:`_separators`) against the keys its objects have (``objects``: every value is
+    one)."""
+    if objects:
+        keys = sum(map(len, values))
+    else:
+        keys = sum(len(value) for value in values if value.__class__ is dict)
+    separators = _separators(text)
+    return separators > keys and separators > _nested_keys(raws, values)
 
 
 def _folding_objects(
