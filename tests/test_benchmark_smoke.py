@@ -461,8 +461,8 @@ def test_byte_compile_writes_byte_code_for_every_module(
     assert runner.byte_compile("bench_pkg") is False
 
 
-def _cells(name: str, totals: list[float]) -> list[Any]:
-    """Cells of the first quick sizes of a series, with made-up in-memory totals."""
+def _cells(name: str, totals: list[float], sizes: tuple[int, ...] | None = None) -> list[Any]:
+    """Cells of ``sizes`` (the series' quick sizes first) with made-up in-memory totals."""
     series = workloads.SERIES[name]
     return [
         fold.Cell(
@@ -474,7 +474,7 @@ def _cells(name: str, totals: list[float]) -> list[Any]:
             ss_blocks=0,
             ss_diagnostics=[],
         )
-        for size, total in zip(series.quick, totals, strict=False)
+        for size, total in zip(sizes or series.quick, totals, strict=False)
     ]
 
 
@@ -505,18 +505,7 @@ def test_a_step_that_fails_once_its_neighbour_is_timed_again_is_timed_again_too(
     where it passed: that step is timed again as well, and then passes."""
     options = fold.parse_args(["--repeat", "2", "--budget", "0", "--no-e2e", "--no-agentscope"])
     series = workloads.SERIES["text"]
-    cells = [
-        fold.Cell(
-            series="text",
-            size=size,
-            label=workloads.size_label(series, size),
-            events=size,
-            ss=fold.Timing(total, 0.0, 1),
-            ss_blocks=0,
-            ss_diagnostics=[],
-        )
-        for size, total in ((100, 1e-9), (1_000, 1.0), (10_000, 10.0))
-    ]
+    cells = _cells("text", [1e-9, 1.0, 10.0], (100, 1_000, 10_000))
     notes = fold.confirm_growth(series, cells, options, None)
     assert [n.split(":")[0] for n in notes] == [
         "text in memory 100 → 1k",
