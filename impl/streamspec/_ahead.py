@@ -35,7 +35,15 @@ from typing import TYPE_CHECKING, Final
 if TYPE_CHECKING:
     from pathlib import Path
 
-__all__ = ["MODULE", "code_of", "every_source", "main", "recording", "render"]
+__all__ = [
+    "MODULE",
+    "byte_code_current",
+    "code_of",
+    "every_source",
+    "main",
+    "recording",
+    "render",
+]
 
 #: The generated module, beside this one (a path as ``os.path`` writes it: no pathlib at
 #: start-up).

@@ -68,6 +68,7 @@ __all__ = [
     "compile_run_fold",
     "compile_source",
     "exact_strings",
+    "fields_read",
     "object_fold_source",
     "run_fold_source",
     "view_class",
