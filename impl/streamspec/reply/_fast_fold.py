@@ -20,8 +20,11 @@ Rules:
    (:mod:`streamspec._fast_decode`): a delta then folds from the object's
    values without becoming an event; another event is built and folded.
 6. Deltas of one kind in a row fold as a run (:func:`delta_run`): the
-   reply's state is judged once, for a delta leaves it as it is, and the
-   instance is looked up again only when the id changes.
+   reply's state is judged once, for a delta leaves it as it is, the
+   instance is looked up again only when the id changes, and the events are
+   counted once, when the run ends. A kind with a
+   :class:`~streamspec.reply._message.RunForm` (base64 chunks) may keep
+   values to take at once when the run leaves their instance.
 
 Theory of operation: a whole-event fold is generated source, one per kind,
 straight-line over the kind's routes, with the rows of each route's event
@@ -153,8 +156,8 @@ def _delta_states(kind: str, fast: FastAction, namespace: dict[str, Any]) -> str
 
 
 def delta_run(kind: str, fast: FastAction) -> RunInline:
-    """What a run fold of one delta kind runs (rule 6), as :func:`delta_fold_body` for
-    each delta.
+    """What a run fold of one delta kind runs (rule 6): as :func:`delta_fold_body` for
+    each delta, or the kind's :attr:`~streamspec.reply._message.FastAction.run` form.
 
     Raises:
         SpecError: a name the fast action reads is also one of the fold's own.
