@@ -506,33 +506,30 @@ _BASE64: Final = (
 )
 
 
+#: The pending chunks decoded at once (:meth:`_Bytes.append_chunks`); from the first that
+#: does not decode on, the run takes nothing.
+_BASE64_SETTLE: Final = (
+    "if pending:",
+    "    left = len(pending) - entity.bytes.append_chunks(pending)",
+    "    pending.clear()",
+    "    if left:",
+    "        at -= left",
+    "        refuse",
+)
 #: In a run, an unpadded chunk of whole quads waits in ``pending``: those decode the same
-#: apart or joined, so the pending ones are decoded at once (:meth:`_Bytes.append_chunks`)
-#: when the run leaves the block and before any other chunk, which is decoded alone.
+#: apart or joined, so the pending ones are settled when the run leaves the block and
+#: before any other chunk, which is decoded alone.
 _BASE64_RUN: Final = RunForm(
     once=("pending = []",),
     each=(
         "if entity.url is not None or value.__class__ is not str:",
         "    refuse",
         "if len(value) & 3 or '=' in value:",
-        "    if pending:",
-        "        left = len(pending) - entity.bytes.append_chunks(pending)",
-        "        pending.clear()",
-        "        if left:",
-        "            at -= left",
-        "            refuse",
-        *(f"    {line}" for line in _BASE64[2:]),
+        *(f"    {line}" for line in (*_BASE64_SETTLE, *_BASE64[2:])),
         "else:",
         "    pending.append(value)",
     ),
-    leave=(
-        "if pending:",
-        "    left = len(pending) - entity.bytes.append_chunks(pending)",
-        "    pending.clear()",
-        "    if left:",
-        "        at -= left",
-        "        refuse",
-    ),
+    leave=_BASE64_SETTLE,
 )
 
 _JOIN_NAMES: Final = MappingProxyType({"JOIN_EVERY": JOIN_EVERY})
