@@ -56,8 +56,8 @@ class Net:
 class Cell:
     """Every number for one workload size.
 
-    ``e2e`` maps a side (``streamspec``, ``floor``, ``agentscope``,
-    ``judge``) to its net end-to-end time; ``e2e_same`` maps a folding side
+    ``e2e`` maps a side (``streamspec``, ``floor``, ``checked``,
+    ``agentscope``, ``judge``) to its net end-to-end time; ``e2e_same`` maps a folding side
     to whether the message it printed matched streamspec's in-memory fold.
     """
 
@@ -101,6 +101,15 @@ class Cell:
     def x_floor(self) -> float | None:
         """streamspec's net end-to-end time over the floor's."""
         return self._quotient("streamspec", "floor")
+
+    def x_checked(self) -> float | None:
+        """streamspec's net end-to-end time over the checked floor's."""
+        return self._quotient("streamspec", "checked")
+
+    def checked_ratio(self) -> float | None:
+        """AgentScope's net end-to-end time over the checked floor's: the most
+        ``e2e_ratio`` the checked floor reached."""
+        return self._quotient("agentscope", "checked")
 
     def judge_us(self) -> float | None:
         """``streamspec judge``'s net time per event, in µs."""

@@ -21,7 +21,9 @@ Rules this benchmark implements:
    (both sides), so no run pays for walking the workload's records.
 3. End to end: each workload is written as JSONL and folded by child
    processes: ``streamspec reduce FILE``; the floor, ``floor.py FILE``
-   (``orjson.loads`` per line, plain dicts and list appends, no checks); and
+   (``orjson.loads`` per line, plain dicts and list appends, no checks); on
+   the series it folds, the checked floor, ``checked.py FILE`` (the floor
+   plus the checks the spec asks of every fold, written out by hand); and
    an AgentScope script that parses every line with
    ``TypeAdapter(AgentEvent).validate_json`` and folds it with
    ``Msg.append_event``. ``streamspec judge FILE`` runs on the cells the judge
@@ -47,7 +49,7 @@ Rules this benchmark implements:
    fails both.
 7. Cross-check: AgentScope must fold every workload to streamspec's message
    once its dump is normalised (see :func:`normalise`), and ``streamspec
-   reduce`` and the floor must both print what the in-memory fold gives.
+   reduce`` and both floors must print what the in-memory fold gives.
 8. Targets (``targets.py``) are judged from this one run; with ``--quick``
    each is judged on its series' largest quick size. ``--plot FILE`` draws
    the end-to-end times against events (``plot.py``).
@@ -75,6 +77,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import checked
 import plot
 import report
 import targets
@@ -376,11 +379,14 @@ def start_end_to_end(directory: Path, plan: Plan, options: argparse.Namespace) -
     sides = commands(bool(plan.agentscope_end_to_end))
     if not plan.judged:
         sides.pop("judge")
+    if not any(name in checked.SERIES for name, _ in plan.end_to_end):
+        sides.pop("checked")
     empty = directory / "empty.jsonl"
     empty.write_bytes(b"")
     startup = {}
     for side, argv in sides.items():
-        runs = max(MIN_RUNS, options.repeat) if side in ("streamspec", "floor") else options.repeat
+        cheap = side in ("streamspec", "floor", "checked")
+        runs = max(MIN_RUNS, options.repeat) if cheap else options.repeat
         startup[side] = best_runs([*argv, str(empty)], runs)
     return EndToEnd(directory, empty, sides, startup, interleave=not options.quick)
 
@@ -395,18 +401,18 @@ def measure_end_to_end(
 ) -> None:
     """Run every side on the workload written as JSONL; check what each one printed.
 
-    The floor is cheap, so it gets at least :data:`MIN_RUNS` runs.
+    The floors are cheap, so each gets at least :data:`MIN_RUNS` runs.
     """
     path = e2e.directory / f"{cell.series}-{cell.size}.jsonl"
     write_jsonl(path, records)
     for side in sides:
         startup = None if e2e.interleave else e2e.startup[side]
-        cheap = side == "floor" and not options.quick
+        cheap = side in ("floor", "checked") and not options.quick
         repeat = max(MIN_RUNS, options.repeat) if cheap else options.repeat
         cell.e2e[side], stdout = time_net(
             e2e.commands[side], path, e2e.empty, startup, repeat, options.budget
         )
-        if side in ("streamspec", "floor"):
+        if side in ("streamspec", "floor", "checked"):
             cell.e2e_same[side] = json.loads(stdout) == ss_dump
         elif side == "agentscope":
             cell.e2e_same[side] = same_message(json.loads(stdout), ss_dump)
@@ -438,6 +444,7 @@ def measure_cell(
         cell.same = same_message(as_dump, ss_dump)
     if e2e is not None and key in plan.end_to_end:
         sides = ["streamspec", "floor"]
+        sides += ["checked"] if series.name in checked.SERIES else []
         sides += ["agentscope"] if key in plan.agentscope_end_to_end else []
         sides += ["judge"] if key in plan.judged else []
         measure_end_to_end(cell, records, sides, e2e, options, ss_dump)

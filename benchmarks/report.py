@@ -2,7 +2,8 @@
 
 Per series, an in-memory table and an end-to-end table, each with its growth
 column; then the start-up of every command and the judge's time per event.
-"ss" is streamspec and "AS" is AgentScope 2.0.11.
+"ss" is streamspec and "AS" is AgentScope 2.0.11; the checked floor's columns
+show only in the series it folds.
 """
 
 from __future__ import annotations
@@ -95,11 +96,17 @@ E2E_COLUMNS: tuple[Column, ...] = (
     ("floor", lambda c: fmt_time(c.net("floor"))),
     ("x floor", lambda c: fmt_ratio(c.x_floor())),
     ("floor same", lambda c: fmt_same(c.e2e_same.get("floor"))),
+    ("checked", lambda c: fmt_time(c.net("checked"))),
+    ("x checked", lambda c: fmt_ratio(c.x_checked())),
+    ("checked same", lambda c: fmt_same(c.e2e_same.get("checked"))),
     ("AS parse+fold", lambda c: fmt_time(c.net("agentscope"))),
     ("AS runs", lambda c: _runs(c.e2e.get("agentscope"))),
     ("ratio", lambda c: fmt_ratio(c.e2e_ratio())),
     ("AS same", lambda c: fmt_same(c.e2e_same.get("agentscope"))),
+    ("AS / checked", lambda c: fmt_ratio(c.checked_ratio())),
 )
+#: The columns of the checked floor, shown for a series only where it ran.
+CHECKED_COLUMNS = frozenset({"checked", "x checked", "checked same", "AS / checked"})
 E2E_TITLE = "end to end (child CPU, start-up subtracted)"
 
 
@@ -109,7 +116,9 @@ def render_series(series: Series, cells: Sequence[Cell], e2e: bool) -> str:
     tables = [("in memory", MEMORY_COLUMNS)]
     if e2e:
         tables.append(("end to end", E2E_COLUMNS))
-    for mode, columns in tables:
+    checked = any("checked" in c.e2e for c in cells)
+    for mode, every in tables:
+        columns = [col for col in every if checked or col[0] not in CHECKED_COLUMNS]
         header = [name for name, _ in columns] + ["growth ≤ limit"]
         growth = _growth_column(cells, mode)
         rows = [[show(c) for _, show in columns] + [g] for c, g in zip(cells, growth, strict=True)]
@@ -127,6 +136,7 @@ def render_series(series: Series, cells: Sequence[Cell], e2e: bool) -> str:
 COMMAND_NAMES = {
     "streamspec": "streamspec reduce",
     "floor": "floor (python floor.py)",
+    "checked": "checked floor (python checked.py)",
     "judge": "streamspec judge",
     "agentscope": "AgentScope parse+fold script",
 }
@@ -174,6 +184,8 @@ def to_json(cell: Cell) -> dict[str, Any]:
         ratio=cell.ratio(),
         e2e_ratio=cell.e2e_ratio(),
         x_floor=cell.x_floor(),
+        x_checked=cell.x_checked(),
+        checked_ratio=cell.checked_ratio(),
         judge_us_per_event=cell.judge_us(),
     )
     return out

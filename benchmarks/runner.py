@@ -22,6 +22,7 @@ from pathlib import Path
 from cells import Best, Net
 
 FLOOR_SCRIPT = Path(__file__).resolve().with_name("floor.py")
+CHECKED_SCRIPT = Path(__file__).resolve().with_name("checked.py")
 
 #: The AgentScope side of the end-to-end run: parse each line, fold, print.
 AGENTSCOPE_FOLD = """\
@@ -68,6 +69,7 @@ def commands(agentscope: bool) -> dict[str, list[str]]:
     out = {
         "streamspec": [*streamspec, "reduce"],
         "floor": [sys.executable, str(FLOOR_SCRIPT)],
+        "checked": [sys.executable, str(CHECKED_SCRIPT)],
         "judge": [*streamspec, "judge"],
     }
     if agentscope:

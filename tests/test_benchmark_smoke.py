@@ -26,6 +26,7 @@ BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 if str(BENCHMARKS) not in sys.path:
     sys.path.insert(0, str(BENCHMARKS))
 
+import checked  # noqa: E402
 import floor  # noqa: E402
 import fold  # noqa: E402
 import plot  # noqa: E402
@@ -80,7 +81,12 @@ def test_quick_run_prints_every_table(quick_run: dict[str, Any]) -> None:
     assert printed.count("end to end (child CPU, start-up subtracted)") == len(workloads.SERIES)
     for section in ("== start-up ==", "== judge ==", "== targets =="):
         assert section in printed
-    for command in ("streamspec reduce", "floor (python floor.py)", "streamspec judge"):
+    for command in (
+        "streamspec reduce",
+        "floor (python floor.py)",
+        "checked floor (python checked.py)",
+        "streamspec judge",
+    ):
         assert command in printed.split("== start-up ==")[1].split("\n\n")[0]
 
 
@@ -100,10 +106,30 @@ def test_quick_run_json_has_every_cell(quick_run: dict[str, Any]) -> None:
 
 
 def test_quick_run_floor_and_cli_print_the_fold(quick_run: dict[str, Any]) -> None:
-    """End to end, ``streamspec reduce`` and the floor both printed the in-memory fold's message."""
-    for cells in quick_run["document"]["series"].values():
+    """End to end, ``streamspec reduce`` and the floor both printed the in-memory fold's
+    message, and so did the checked floor on the series it folds (and it ran on no other)."""
+    for name, cells in quick_run["document"]["series"].items():
         assert cells[-1]["e2e_same"]["streamspec"] is True
         assert cells[-1]["e2e_same"]["floor"] is True
+        if name in checked.SERIES:
+            assert cells[-1]["e2e_same"]["checked"] is True
+            assert cells[-1]["x_checked"] == (
+                cells[-1]["e2e"]["streamspec"]["cpu"] / cells[-1]["e2e"]["checked"]["cpu"]
+            )
+        else:
+            assert "checked" not in cells[-1]["e2e"]
+            assert cells[-1]["x_checked"] is None
+
+
+def test_quick_run_shows_the_checked_floor_only_where_it_ran(quick_run: dict[str, Any]) -> None:
+    """The checked floor's columns are in the end-to-end tables of its series alone."""
+    printed = quick_run["printed"]
+    for name in workloads.SERIES:
+        section = printed.split(f"== {name}: ")[1].split("\n== ")[0]
+        table = section.split("end to end (child CPU, start-up subtracted)\n")[1]
+        header = table.splitlines()[0]
+        assert ("x checked" in header) is (name in checked.SERIES), name
+        assert ("AS / checked" in header) is (name in checked.SERIES), name
 
 
 def test_quick_run_start_up_and_judge(quick_run: dict[str, Any]) -> None:
@@ -593,3 +619,52 @@ def test_the_in_memory_fold_builds_its_events_a_chunk_at_a_time() -> None:
     whole = fold.fold_streamspec([fold.decode_event(r) for r in records])
     assert reducer.to_dict() == whole.to_dict() and reducer.next_index == len(records)
     assert timing.runs == 1 and timing.fold > 0
+
+
+def _e2e_cell(name: str, size: int, **nets: float) -> Any:
+    cell = _cells(name, [1.0], (size,))[0]
+    cell.e2e = {side: fold.Net(cpu, cpu, 1) for side, cpu in nets.items()}
+    return cell
+
+
+def test_an_agentscope_target_shows_the_checked_floor_it_is_bounded_by() -> None:
+    """Each end-to-end AgentScope target shows AgentScope's time over the checked floor's;
+    one asking more than that is listed after the count, one asking less is not."""
+    cells = {
+        "base64": [_e2e_cell("base64", 30_000, streamspec=0.030, checked=0.027, agentscope=3.6)],
+        "text": [_e2e_cell("text", 100_000, streamspec=0.070, checked=0.075, agentscope=2.5)],
+    }
+    results = targets.judge(cells, None, quick=False)
+    titled = [(r["target"], r) for r in results]
+    hard = [r for t, r in titled if t == "end to end: base64 30k, x AgentScope"][-1]
+    assert hard["value"] == pytest.approx(120.0)
+    assert hard["bound"] == pytest.approx(3.6 / 0.027)
+    assert hard["verdict"] == "FAIL"
+    assert [r["beyond_bound"] for t, r in titled if t.startswith("end to end") and "x A" in t] == [
+        False,
+        False,
+        False,
+        True,
+    ]
+    assert all("bound" not in r for t, r in titled if "x floor" in t)
+    block = targets.render(results)
+    beyond = [line for line in block.splitlines() if line.startswith("beyond the checked floor")]
+    assert beyond == [
+        "beyond the checked floor: end to end: base64 30k, x AgentScope requires ≥ 150x, "
+        "the checked floor reached 133x"
+    ]
+    rows = [line for line in block.splitlines() if line.startswith("end to end: text 100k, x fl")]
+    assert rows[0].split()[-2:] == ["-", "n/a"]
+
+
+def test_a_bound_says_which_side_of_the_threshold_it_is() -> None:
+    """``beyond``: an at-least target past a bound below it, an at-most one past a bound
+    above it; an unmeasured bound is never passed."""
+    at_least = targets.Target("end to end", "x", "text", 1, "e2e_ratio", 150)
+    at_most = targets.Target("end to end", "x", "text", 1, "x_floor", 2.0, at_most=True)
+    assert (at_least.beyond(149.9), at_least.beyond(150.0), at_least.beyond(None)) == (
+        True,
+        False,
+        False,
+    )
+    assert (at_most.beyond(2.1), at_most.beyond(2.0), at_most.beyond(None)) == (True, False, False)
