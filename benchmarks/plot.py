@@ -1,7 +1,7 @@
 """The fold benchmark's growth plot: end-to-end time against events, as SVG.
 
 One panel per series, both axes logarithmic, one series per side
-(streamspec, the floor, AgentScope): a polyline through its points and a
+(streamspec, the floor, the checked floor, AgentScope): a polyline through its points and a
 marker on each. Every side has its group in every panel, empty when that
 side has no positive time there (an end-to-end net time at or below zero is
 start-up noise and cannot sit on a log axis). The SVG is written by hand:
@@ -20,6 +20,7 @@ from xml.sax.saxutils import escape, quoteattr
 SIDES: Mapping[str, tuple[str, str]] = {
     "streamspec": ("streamspec reduce", "#1f6fb4"),
     "floor": ("floor (hand-written fold)", "#2a9d3a"),
+    "checked": ("checked floor (+ the spec's checks)", "#7b3fa0"),
     "agentscope": ("AgentScope 2.0.11", "#c8372d"),
 }
 COLUMNS = 3

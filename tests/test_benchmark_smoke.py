@@ -249,12 +249,13 @@ def test_plot_bytes_follow_the_numbers() -> None:
     assert first == plot.render_svg(panels, "caption")
     root = ET.fromstring(first)
     text, blob = (g for g in root.iter(f"{SVG}g") if g.get("class") == "panel")
-    ss, fl, as_ = _series_groups(text)
+    ss, fl, checked_floor, as_ = _series_groups(text)
     (low, high) = [(float(c.get("cx", 0)), float(c.get("cy", 0))) for c in ss.iter(f"{SVG}circle")]
     assert high[0] > low[0] and high[1] < low[1]
     assert ss.find(f"{SVG}polyline") is not None
     assert fl.get("data-points") == "1" and as_.get("data-points") == "0"
-    assert [g.get("data-points") for g in _series_groups(blob)] == ["0", "0", "0"]
+    assert checked_floor.get("data-points") == "0"
+    assert [g.get("data-points") for g in _series_groups(blob)] == ["0"] * len(plot.SIDES)
     moved = {**points, "floor": [(1_000, 0.003)]}
     assert plot.render_svg([plot.Panel("text", "text", moved)], "caption") != first
 
