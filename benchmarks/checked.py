@@ -203,9 +203,10 @@ def _loads(raw: bytes) -> bool:
 
 def _dumped(raw: bytes, value: Any) -> bool:
     try:
-        return orjson.dumps(value) + b"\n" == raw or orjson.dumps(value) == raw
+        dump = orjson.dumps(value)
     except orjson.JSONEncodeError:
         return False
+    return raw in (dump, dump + b"\n")
 
 
 def check_chunk(chunk: str) -> bool:
