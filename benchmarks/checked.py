@@ -26,6 +26,10 @@ stops (exit 1, naming the line and what failed) at the first that fails:
    is decoded alone and must be canonical; the others are decoded, joined,
    when their block ends (``spec/README.md`` §6).
 
+Like the floor it imports nothing from streamspec: its checks are written from
+``spec/`` (the depth limit, §6's base64, the payload schemas), so its time owes
+nothing to streamspec's code.
+
 What it leaves out, any conforming fold does too: it reports nothing (it
 stops), counts no events, keeps no state machine past "open", knows no other
 event. So its time is at most what a fold making these checks costs, and

@@ -87,8 +87,10 @@ from streamspec import Reducer
 from streamspec._codec import decode_event
 from workloads import REPLY_ID, SERIES, STAMP, Records, Series, size_label
 
-#: The fewest runs of the floor, and of each start-up that is shown or judged.
+#: The fewest runs of the floors, and of each start-up that is shown or judged.
 MIN_RUNS = 3
+#: The hand-written folds, which print the message as ``streamspec reduce`` does.
+FLOORS = ("floor", "checked")
 
 # ---------------------------------------------------------------- the two folds
 
@@ -385,7 +387,7 @@ def start_end_to_end(directory: Path, plan: Plan, options: argparse.Namespace) -
     empty.write_bytes(b"")
     startup = {}
     for side, argv in sides.items():
-        cheap = side in ("streamspec", "floor", "checked")
+        cheap = side == "streamspec" or side in FLOORS
         runs = max(MIN_RUNS, options.repeat) if cheap else options.repeat
         startup[side] = best_runs([*argv, str(empty)], runs)
     return EndToEnd(directory, empty, sides, startup, interleave=not options.quick)
@@ -407,12 +409,12 @@ def measure_end_to_end(
     write_jsonl(path, records)
     for side in sides:
         startup = None if e2e.interleave else e2e.startup[side]
-        cheap = side in ("floor", "checked") and not options.quick
+        cheap = side in FLOORS and not options.quick
         repeat = max(MIN_RUNS, options.repeat) if cheap else options.repeat
         cell.e2e[side], stdout = time_net(
             e2e.commands[side], path, e2e.empty, startup, repeat, options.budget
         )
-        if side in ("streamspec", "floor", "checked"):
+        if side == "streamspec" or side in FLOORS:
             cell.e2e_same[side] = json.loads(stdout) == ss_dump
         elif side == "agentscope":
             cell.e2e_same[side] = same_message(json.loads(stdout), ss_dump)
