@@ -261,9 +261,17 @@ def fold_lines(lines: Iterable[bytes]) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> int:
-    """Fold the file named by ``argv[0]`` and print the message as one JSON line."""
-    with open(argv[0], "rb") as stream:
-        message = fold_lines(stream)
+    """Fold the file named by ``argv[0]`` and print the message as one JSON line; exit 2
+    without one file to read."""
+    if len(argv) != 1:
+        sys.stderr.write("usage: python floor.py FILE\n")
+        return 2
+    try:
+        with open(argv[0], "rb") as stream:
+            message = fold_lines(stream)
+    except OSError as error:
+        sys.stderr.write(f"{argv[0]}: {error.strerror or error}\n")
+        return 2
     sys.stdout.buffer.write(orjson.dumps(message) + b"\n")
     return 0
 

@@ -23,6 +23,7 @@ if str(BENCHMARKS) not in sys.path:
     sys.path.insert(0, str(BENCHMARKS))
 
 import checked  # noqa: E402
+import floor  # noqa: E402
 import workloads  # noqa: E402
 from streamspec import Reducer  # noqa: E402
 from streamspec._codec import decode_event  # noqa: E402
@@ -199,3 +200,21 @@ def test_main_names_the_file_and_line_and_exits_1(
     assert checked.main([str(bad)]) == 1
     captured = capsys.readouterr()
     assert (captured.out, captured.err) == ("", f"{bad}:3: delta: not a JSON string\n")
+
+
+@pytest.mark.parametrize("script", ["checked", "floor"])
+def test_both_floors_name_a_missing_file_or_argument_and_exit_2(
+    script: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No argument, two, or a file that cannot be read: a one-line message and exit 2,
+    nothing on stdout."""
+    main = checked.main if script == "checked" else floor.main
+    missing = tmp_path / "missing.jsonl"
+    for argv, said in (
+        ([], f"usage: python {script}.py FILE\n"),
+        ([str(missing), str(missing)], f"usage: python {script}.py FILE\n"),
+        ([str(missing)], f"{missing}: No such file or directory\n"),
+        ([str(tmp_path)], f"{tmp_path}: Is a directory\n"),
+    ):
+        assert main(argv) == 2
+        assert capsys.readouterr() == ("", said)
